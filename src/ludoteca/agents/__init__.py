@@ -1,0 +1,53 @@
+"""Agents that play any ludoteca game, loaded by name: `load("greedy", game, seed=1)`.
+
+General agents live here; a game's own bots (its `greedy`) live in its package and are found
+through `ludoteca.games.<id>.bots.AGENTS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ludoteca.agents.base import Agent, RandomAgent
+from ludoteca.core.api import Game
+from ludoteca.core.errors import UnknownAgentError
+
+GENERAL: dict[str, type[Agent]] = {"random": RandomAgent}
+
+
+def available(game: Game) -> dict[str, type[Agent]]:
+    """Every agent that can play `game`: the general ones and the game's own bots."""
+    agents = dict(GENERAL)
+    try:
+        module = importlib.import_module(f"ludoteca.games.{game.id}.bots")
+    except ModuleNotFoundError:
+        return agents
+    agents.update(getattr(module, "AGENTS", {}))
+    return agents
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"mcts:iterations=2000,rollout=greedy"`` into a name and text parameters."""
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UnknownAgentError(f"agent parameter {item!r} in {spec!r} is not key=value")
+        params[key.strip()] = value.strip()
+    return name.strip(), params
+
+
+def load(spec: str, game: Game, seed: int | None = None, **params: Any) -> Agent:
+    """The agent named by `spec` (name, optionally with ``:key=value,...`` parameters)."""
+    name, parsed = parse_spec(spec)
+    agents = available(game)
+    if name not in agents:
+        raise UnknownAgentError(
+            f"unknown agent {name!r} for {game.id}; valid agents: {', '.join(sorted(agents))}"
+        )
+    return agents[name](game, seed=seed, **{**parsed, **params})
+
+
+__all__ = ["GENERAL", "Agent", "RandomAgent", "available", "load", "parse_spec"]

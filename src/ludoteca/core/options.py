@@ -1,0 +1,96 @@
+"""Game options: declared once per game, validated and documented from the same declaration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.core.errors import InvalidOptionError
+
+OptionValue = bool | int | str
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named option of a game: its default, the values it accepts, and what it means."""
+
+    name: str
+    default: OptionValue | None
+    doc: str
+    choices: Sequence[OptionValue] = ()
+    kind: type = bool
+
+    def coerce(self, value: Any) -> OptionValue:
+        """Turn a value (possibly text from a command line or a form) into the option's type."""
+        if isinstance(value, str) and self.kind is not str:
+            text = value.strip().lower()
+            if self.kind is bool:
+                if text in _TRUE:
+                    return True
+                if text in _FALSE:
+                    return False
+            elif self.kind is int:
+                try:
+                    return int(text)
+                except ValueError:
+                    pass
+            raise InvalidOptionError(
+                f"option {self.name!r} takes {self._accepted()}, not {value!r}"
+            )
+        if self.kind is bool and not isinstance(value, bool):
+            raise InvalidOptionError(f"option {self.name!r} takes true or false, not {value!r}")
+        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InvalidOptionError(f"option {self.name!r} takes {self._accepted()}, not {value!r}")
+        if self.kind is str and not isinstance(value, str):
+            raise InvalidOptionError(f"option {self.name!r} takes {self._accepted()}, not {value!r}")
+        if self.choices and value not in self.choices:
+            raise InvalidOptionError(
+                f"option {self.name!r} takes {self._accepted()}, not {value!r}"
+            )
+        return value  # type: ignore[no-any-return]
+
+    def _accepted(self) -> str:
+        if self.choices:
+            return "one of " + ", ".join(_show(c) for c in self.choices)
+        return {bool: "true or false", int: "a whole number", str: "text"}[self.kind]
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready description (used by the lobby's form and the docs)."""
+        return {
+            "name": self.name,
+            "default": self.default,
+            "doc": self.doc,
+            "choices": list(self.choices) or ([True, False] if self.kind is bool else []),
+            "kind": self.kind.__name__,
+        }
+
+
+def _show(value: OptionValue) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def validate_options(
+    specs: Sequence[Option], given: Mapping[str, Any]
+) -> dict[str, OptionValue | None]:
+    """Check names and values; unknown names raise an error that lists the valid ones."""
+    by_name = {spec.name: spec for spec in specs}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        valid = ", ".join(by_name) or "none"
+        raise InvalidOptionError(
+            f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+            f"valid options: {valid}"
+        )
+    resolved: dict[str, OptionValue | None] = {}
+    for spec in specs:
+        if spec.name in given and given[spec.name] is not None:
+            resolved[spec.name] = spec.coerce(given[spec.name])
+        else:
+            resolved[spec.name] = spec.default
+    return resolved

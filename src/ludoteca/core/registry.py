@@ -1,0 +1,66 @@
+"""The catalogue of games: ids mapped to their classes, imported only when first used."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.core.api import Game
+from ludoteca.core.errors import UnknownGameError
+
+_CATALOGUE: dict[str, str] = {}
+_CATALOGUE_MODULE = "ludoteca.games"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the lobby and `ludoteca games` show about a game."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.title} ({self.min_players}-{self.max_players} players)"
+
+
+def register(game_id: str, target: str) -> None:
+    """Register a game class given as ``"package.module:ClassName"``."""
+    _CATALOGUE[game_id] = target
+
+
+def _catalogue() -> dict[str, str]:
+    if not _CATALOGUE:
+        importlib.import_module(_CATALOGUE_MODULE)
+    return _CATALOGUE
+
+
+def game_class(game_id: str) -> type[Game]:
+    """The class of a registered game; an unknown id names the valid ones."""
+    catalogue = _catalogue()
+    if game_id not in catalogue:
+        raise UnknownGameError(
+            f"unknown game {game_id!r}; valid games: {', '.join(sorted(catalogue))}"
+        )
+    module_name, _, class_name = catalogue[game_id].partition(":")
+    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    return cls
+
+
+def games() -> list[GameInfo]:
+    """Every registered game, in catalogue order."""
+    infos = []
+    for game_id in _catalogue():
+        cls = game_class(game_id)
+        infos.append(
+            GameInfo(game_id, cls.title, cls.min_players, cls.max_players, cls.default_players)
+        )
+    return infos
+
+
+def load(game_id: str, players: int | None = None, **options: Any) -> Game:
+    """A configured game: `load("ludo", players=4, three_tries=True)`."""
+    return game_class(game_id)(players, **options)

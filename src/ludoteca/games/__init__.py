@@ -1,0 +1,5 @@
+"""The games: one folder each. A new game adds one `register` line here."""
+
+from ludoteca.core.registry import register
+
+register("ludo", "ludoteca.games.ludo.game:LudoGame")

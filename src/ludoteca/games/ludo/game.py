@@ -1,0 +1,601 @@
+"""Mens erger je niet (`ludo`): the rules.
+
+Seed: `shared/seeds/003_0915efaf0de0def8.txt`; rulings: `shared/rules/ludo.md`; the rules page
+is `docs/games/ludo.md`. Each colour's pawns are kept as *progress* values counted from its own
+circle A: -1 in reserve ("verzameling"), 0..L-1 on the track, L..L+3 on goal circles a-d.
+
+Actions name the circle a pawn moves from, so they mean the same in every position:
+0..L-1 a track circle, L..L+3 the mover's goal circles a-d, L+4 bringing a pawn in on A.
+Chance actions are the die's face (1-6) and, before the first turn, the starting seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core.api import CHANCE, JSON, TERMINAL, Game, State
+from ludoteca.core.errors import InvalidOptionError, NotationError, StateFormatError
+from ludoteca.core.options import Option
+from ludoteca.games.ludo.board import Board, load_board
+
+RESERVE = -1
+START, ROLL, MOVE, OVER = range(4)
+PHASES = ("start", "roll", "move", "over")
+GOAL_NAMES = "abcd"
+DIE = [(face, 1 / 6) for face in range(1, 7)]
+
+OPTIONS = (
+    Option("start_pawn_on_a", True, "false: all four pawns start in reserve"),
+    Option(
+        "capture_own",
+        True,
+        "false: a move may not end on an own pawn, and a 6 cannot bring a pawn in while an own"
+        " pawn stands on A",
+    ),
+    Option(
+        "clear_start",
+        False,
+        "true: while pawns wait in reserve, an own pawn on A must be moved off A if it can be",
+    ),
+    Option(
+        "move_new_pawn",
+        True,
+        "false: the roll after a bring-in may move any pawn (with clear_start, the new pawn must"
+        " still leave A while pawns wait in reserve)",
+    ),
+    Option("goal_bounce", True, "false: a roll that would pass d cannot be used by that pawn"),
+    Option("goal_jump", True, "false: pawns may not jump over pawns on goal circles"),
+    Option(
+        "three_tries",
+        False,
+        "true: with no pawn able to move on the track or in the goal, roll up to three times"
+        " for a 6",
+    ),
+    Option(
+        "must_capture",
+        False,
+        "true: when a capture of another seat's pawn is possible, a capturing move must be"
+        " chosen",
+    ),
+    Option("play_out", False, "true: play on after the winner to rank every seat"),
+    Option("board", 4, "6: the six-colour board (48 track circles) for up to 6 players", (4, 6), int),
+    Option(
+        "colours_per_seat",
+        None,
+        "colours each seat plays (default: 2 for 2 players on the four-colour board, 3 for 2"
+        " and 2 for 3 players on the six-colour board, else 1)",
+        (1, 2, 3),
+        int,
+    ),
+    Option(
+        "ruleset",
+        "seed",
+        "schmidt: the official German rules as a preset (capture_own=false, clear_start=true,"
+        " move_new_pawn=false, goal_bounce=false); explicit options given with it win",
+        ("seed", "schmidt"),
+        str,
+    ),
+)
+
+SCHMIDT = {"capture_own": False, "clear_start": True, "move_new_pawn": False, "goal_bounce": False}
+
+
+class LudoGame(Game):
+    """Mens erger je niet for 2-6 players on the four- or six-colour board."""
+
+    id = "ludo"
+    title = "Mens erger je niet"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    option_specs = OPTIONS
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        explicit = set(options)
+        super().__init__(players, **options)
+        if self.options["ruleset"] == "schmidt":
+            for name, value in SCHMIDT.items():
+                if name not in explicit:
+                    self.options[name] = value
+
+    def _configure(self) -> None:
+        size = int(self.options["board"])  # type: ignore[arg-type]
+        n = self.num_players
+        if n > size:
+            raise InvalidOptionError(
+                f"{n} players need the six-colour board (board=6); board={size} seats 2-{size}"
+            )
+        per_seat = self.options["colours_per_seat"]
+        if per_seat is None:
+            per_seat = {(4, 2): 2, (6, 2): 3, (6, 3): 2}.get((size, n), 1)
+        per_seat = int(per_seat)
+        if n * per_seat > size:
+            raise InvalidOptionError(
+                f"colours_per_seat={per_seat} with {n} players needs {n * per_seat} colours;"
+                f" the board has {size}"
+            )
+        self.options["colours_per_seat"] = per_seat
+        self.board: Board = load_board(size)
+        used = n * per_seat
+        # Colours in play, in track order, spread round the board; seat of the i-th is i mod n.
+        self.colours: tuple[int, ...] = tuple(i * size // used for i in range(used))
+        self.owner: list[int] = [-1] * size
+        for i, colour in enumerate(self.colours):
+            self.owner[colour] = i % n
+        self.track_length = self.board.track_length
+        self.entries = [self.board.entry(c) for c in range(size)]
+        self.enter_action = self.track_length + 4
+        opts = self.options
+        self.capture_own = bool(opts["capture_own"])
+        self.clear_start = bool(opts["clear_start"])
+        self.move_new_pawn = bool(opts["move_new_pawn"])
+        self.goal_bounce = bool(opts["goal_bounce"])
+        self.goal_jump = bool(opts["goal_jump"])
+        self.three_tries = bool(opts["three_tries"])
+        self.must_capture = bool(opts["must_capture"])
+        self.play_out = bool(opts["play_out"])
+
+    def seat_colours(self, seat: int) -> list[int]:
+        return [c for c in self.colours if self.owner[c] == seat]
+
+    def colour_name(self, colour: int) -> str:
+        return self.board.colours[colour]
+
+    def new_initial_state(self, seed: int | None = None) -> LudoState:
+        return LudoState(self, seed)
+
+    def state_from_json(self, obj: JSON) -> LudoState:
+        self._check_json_header(obj)
+        return LudoState.from_json(self, obj)
+
+
+class LudoState(State):
+    """A Mens erger je niet position."""
+
+    game: LudoGame
+
+    def __init__(self, game: LudoGame, seed: int | None) -> None:
+        super().__init__(game, seed)
+        first = 0 if game.options["start_pawn_on_a"] else RESERVE
+        size = game.board.size
+        self.pawns: list[list[int]] = [
+            [first, RESERVE, RESERVE, RESERVE] if game.owner[c] >= 0 else [] for c in range(size)
+        ]
+        self.goal_mask = [0] * size
+        self.occupant = [-1] * game.track_length
+        if first == 0:
+            for colour in game.colours:
+                self.occupant[game.entries[colour]] = colour
+        self.turn = 0  # index into game.colours
+        self.phase = START
+        self.die = 0
+        self.must_move = -1  # track circle of a just-entered pawn that must use this roll
+        self.tries = 0  # rolls without a 6 used so far under three_tries
+        self.finished: list[int] = []
+
+    # -- the API ------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == MOVE:
+            return self.game.owner[self.game.colours[self.turn]]
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == ROLL:
+            return DIE
+        if self.phase == START:
+            n = self.game.num_players
+            return [(seat, 1 / n) for seat in range(n)]
+        return []
+
+    def _legal_actions(self) -> list[int]:
+        return self._moves(self.game.colours[self.turn], self.die)
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == ROLL:
+            self._roll(action)
+        elif phase == MOVE:
+            self._move(action)
+        else:  # START: the seat that rolled highest begins with its first colour
+            game = self.game
+            self.turn = game.colours.index(game.seat_colours(action)[0])
+            self.phase = ROLL
+
+    def returns(self) -> list[float]:
+        n = self.game.num_players
+        if self.phase != OVER:
+            return [0.0] * n
+        if self.game.play_out:
+            values = [0.0] * n
+            for rank, seat in enumerate(self.finished):
+                values[seat] = 1 - 2 * rank / (n - 1)
+            return values
+        winner = self.finished[0]
+        return [1.0 if seat == winner else -1 / (n - 1) for seat in range(n)]
+
+    def clone(self) -> LudoState:
+        other = LudoState.__new__(LudoState)
+        other.game = self.game
+        other.seed = self.seed
+        other._history = self._history[:]
+        other._legal = self._legal
+        other.pawns = [p[:] for p in self.pawns]
+        other.goal_mask = self.goal_mask[:]
+        other.occupant = self.occupant[:]
+        other.turn = self.turn
+        other.phase = self.phase
+        other.die = self.die
+        other.must_move = self.must_move
+        other.tries = self.tries
+        other.finished = self.finished[:]
+        return other
+
+    # -- rules --------------------------------------------------------------------------------
+    def _target(self, colour: int, progress: int, die: int) -> int:
+        """Where a pawn of `colour` at `progress` lands with `die`, or -1 if it cannot move."""
+        game = self.game
+        track = game.track_length
+        last = track + 3  # goal circle d
+        target = progress + die
+        if target > last:
+            if not game.goal_bounce:
+                return -1
+            target = 2 * last - target  # count back from d
+            if target < track:
+                return -1
+        if target == progress:
+            return -1
+        if target >= track:
+            mask = self.goal_mask[colour]
+            if mask >> (target - track) & 1:
+                return -1
+            if not game.goal_jump and self._goal_path_blocked(colour, progress, die, target):
+                return -1
+            return target
+        if not game.capture_own:
+            square = (game.entries[colour] + target) % track
+            if self.occupant[square] == colour:
+                return -1
+        return target
+
+    def _goal_path_blocked(self, colour: int, progress: int, die: int, target: int) -> bool:
+        track = self.game.track_length
+        last = track + 3
+        mask = self.goal_mask[colour]
+        if progress >= track:
+            mask &= ~(1 << (progress - track))
+        passed = list(range(max(progress + 1, track), min(progress + die, last) + 1))
+        if progress + die > last:
+            passed += range(last - 1, target, -1)
+        return any(mask >> (circle - track) & 1 for circle in passed if circle != target)
+
+    def _square(self, colour: int, progress: int) -> int:
+        """The action id (circle) of a pawn: its track circle, or its goal circle L..L+3."""
+        if progress >= self.game.track_length:
+            return progress
+        return (self.game.entries[colour] + progress) % self.game.track_length
+
+    def _progress(self, colour: int, square: int) -> int:
+        track = self.game.track_length
+        if square >= track:
+            return square
+        return (square - self.game.entries[colour]) % track
+
+    def _moves(self, colour: int, die: int) -> list[int]:
+        game = self.game
+        pawns = self.pawns[colour]
+        entry = game.entries[colour]
+        waiting = RESERVE in pawns
+        if die == 6 and waiting and (game.capture_own or self.occupant[entry] != colour):
+            return [game.enter_action]
+        if self.must_move >= 0:
+            progress = self._progress(colour, self.must_move)
+            return [self.must_move] if self._target(colour, progress, die) >= 0 else []
+        moves = []
+        for progress in pawns:
+            if progress >= 0 and self._target(colour, progress, die) >= 0:
+                moves.append(self._square(colour, progress))
+        if len(moves) > 1:
+            if game.clear_start and waiting and entry in moves and self.occupant[entry] == colour:
+                return [entry]
+            if game.must_capture:
+                captures = [m for m in moves if self._captures(colour, m, die)]
+                if captures:
+                    moves = captures
+            moves.sort()
+        return moves
+
+    def _captures(self, colour: int, square: int, die: int) -> bool:
+        """Whether moving the pawn on `square` by `die` captures a pawn of another seat."""
+        game = self.game
+        if square == game.enter_action:
+            victim = self.occupant[game.entries[colour]]
+        else:
+            target = self._target(colour, self._progress(colour, square), die)
+            if target >= game.track_length:
+                return False
+            victim = self.occupant[(game.entries[colour] + target) % game.track_length]
+        return victim >= 0 and game.owner[victim] != game.owner[colour]
+
+    def _stuck(self, colour: int) -> bool:
+        """No pawn on the track and no goal pawn able to move with any roll but a 6."""
+        track = self.game.track_length
+        pawns = self.pawns[colour]
+        if any(0 <= p < track for p in pawns):
+            return False
+        return all(self._target(colour, p, d) < 0 for p in pawns if p >= 0 for d in range(1, 6))
+
+    def _roll(self, die: int) -> None:
+        self.die = die
+        colour = self.game.colours[self.turn]
+        moves = self._moves(colour, die)
+        if moves:
+            self.phase = MOVE
+            self._legal = moves
+            return
+        # The roll is lost; a 6 still earns another roll.
+        self.must_move = -1
+        if die == 6:
+            self.tries = 0
+        elif self.game.three_tries and self.tries < 2 and self._stuck(colour):
+            self.tries += 1
+        else:
+            self._next_turn()
+
+    def _move(self, action: int) -> None:
+        game = self.game
+        colour = game.colours[self.turn]
+        track = game.track_length
+        pawns = self.pawns[colour]
+        self.phase = ROLL
+        self.tries = 0
+        if action == game.enter_action:
+            pawns[pawns.index(RESERVE)] = 0
+            entry = game.entries[colour]
+            self._capture(entry)
+            self.occupant[entry] = colour
+            self.must_move = entry if game.move_new_pawn else -1
+            return  # roll again, and (by default) move this pawn
+        self.must_move = -1
+        progress = self._progress(colour, action)
+        target = self._target(colour, progress, self.die)
+        pawns[pawns.index(progress)] = target
+        if progress < track:
+            self.occupant[action] = -1
+        else:
+            self.goal_mask[colour] &= ~(1 << (progress - track))
+        if target < track:
+            square = (game.entries[colour] + target) % track
+            self._capture(square)
+            self.occupant[square] = colour
+            if self.die != 6:
+                self._next_turn()
+            return
+        self.goal_mask[colour] |= 1 << (target - track)
+        seat = game.owner[colour]
+        if self.goal_mask[colour] == 15 and all(
+            self.goal_mask[c] == 15 for c in game.seat_colours(seat)
+        ):
+            self.finished.append(seat)
+            unfinished = [s for s in range(game.num_players) if s not in self.finished]
+            if not game.play_out or len(unfinished) == 1:
+                if game.play_out:
+                    self.finished += unfinished
+                self.phase = OVER
+                self.die = 0
+                return
+            self._next_turn()
+        elif self.die != 6:
+            self._next_turn()
+
+    def _capture(self, square: int) -> None:
+        victim = self.occupant[square]
+        if victim >= 0:
+            pawns = self.pawns[victim]
+            pawns[pawns.index(self._progress(victim, square))] = RESERVE
+
+    def _next_turn(self) -> None:
+        game = self.game
+        count = len(game.colours)
+        turn = self.turn
+        for _ in range(count):
+            turn = (turn + 1) % count
+            colour = game.colours[turn]
+            if self.goal_mask[colour] != 15 and game.owner[colour] not in self.finished:
+                break
+        self.turn = turn
+        self.phase = ROLL
+        self.die = 0
+        self.tries = 0
+        self.must_move = -1
+
+    # -- notation -----------------------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        phase = self.phase
+        if phase == ROLL:
+            if type(action) is int and 1 <= action <= 6:
+                return str(action)
+            raise NotationError(f"a die shows 1-6, not {action!r}")
+        if phase == START:
+            if type(action) is int and 0 <= action < self.game.num_players:
+                return f"start:{action}"
+            raise NotationError(f"the starting seat is 0-{self.game.num_players - 1}")
+        game = self.game
+        colour = game.colours[self.turn]
+        if action == game.enter_action:
+            victim = self.occupant[game.entries[colour]]
+            return f"Rx{game.entries[colour]}" if victim >= 0 else f"R-{game.entries[colour]}"
+        if type(action) is not int or not 0 <= action < game.enter_action:
+            raise NotationError(f"{action!r} is not a ludo action")
+        source = self.square_name(action)
+        target = self._target(colour, self._progress(colour, action), self.die) if self.die else -1
+        if target < 0:
+            return source
+        if target >= game.track_length:
+            return f"{source}-{GOAL_NAMES[target - game.track_length]}"
+        square = (game.entries[colour] + target) % game.track_length
+        return f"{source}{'x' if self.occupant[square] >= 0 else '-'}{square}"
+
+    def square_name(self, square: int) -> str:
+        """Track circles are numbered 0..L-1 (circle 10·k is colour k's A); goals are a-d."""
+        track = self.game.track_length
+        return GOAL_NAMES[square - track] if square >= track else str(square)
+
+    def string_to_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise NotationError(f"a move is text, not {type(text).__name__}")
+        raw = text.strip().lower()
+        if self.phase == ROLL:
+            if raw in {"1", "2", "3", "4", "5", "6"}:
+                return int(raw)
+            raise NotationError(f"{text!r}: a die roll is written 1-6")
+        if self.phase == START:
+            seat = raw.removeprefix("start:")
+            if seat.isdigit() and int(seat) < self.game.num_players:
+                return int(seat)
+            raise NotationError(f"{text!r}: the starting seat is written start:0 .. start:N-1")
+        if self.phase == OVER:
+            raise NotationError("the game is over")
+        game = self.game
+        source = raw.replace("x", "-").split("-")[0].strip()
+        if source in {"r", "in"}:
+            action = game.enter_action
+        elif source in GOAL_NAMES and source:
+            action = game.track_length + GOAL_NAMES.index(source)
+        elif source.isdigit() and int(source) < game.track_length:
+            action = int(source)
+        else:
+            raise NotationError(
+                f"{text!r} is not a ludo move: write the circle a pawn leaves (0-"
+                f"{game.track_length - 1}, a-d, or R to bring a pawn in), e.g. 12-17, 38-b, R-0"
+            )
+        if raw != source and action in self.legal_actions():
+            written = raw.replace("x", "-").split("-", 1)[1].strip()
+            expected = self.action_to_string(action).replace("x", "-").split("-", 1)[1]
+            if written != expected:
+                raise NotationError(f"{text!r}: that pawn would land on {expected}, not {written}")
+        return action
+
+    # -- JSON ---------------------------------------------------------------------------------
+    def _pawn_names(self, colour: int) -> list[str]:
+        return [
+            "R" if p == RESERVE else self.square_name(self._square(colour, p))
+            for p in sorted(self.pawns[colour])
+        ]
+
+    def _position_json(self) -> JSON:
+        game = self.game
+        return {
+            "turn": game.colour_name(game.colours[self.turn]),
+            "phase": PHASES[self.phase],
+            "die": self.die or None,
+            "must_move": self.must_move if self.must_move >= 0 else None,
+            "tries": self.tries,
+            "pawns": {game.colour_name(c): self._pawn_names(c) for c in game.colours},
+            "finished": list(self.finished),
+        }
+
+    def to_json(self) -> JSON:
+        game = self.game
+        return {
+            "game": game.id,
+            "players": game.num_players,
+            "options": dict(game.options),
+            "seed": self.seed,
+            **self._position_json(),
+            "history": list(self._history),
+        }
+
+    def observation(self, seat: int) -> JSON:
+        """Everything is public except the seed, which would tell the dice to come."""
+        game = self.game
+        if not 0 <= seat < game.num_players:
+            raise ValueError(f"seat {seat} is not at this table (0-{game.num_players - 1})")
+        return {
+            "game": game.id,
+            "seat": seat,
+            "colours": {game.colour_name(c): game.owner[c] for c in game.colours},
+            **self._position_json(),
+            "history": list(self._history),
+        }
+
+    @classmethod
+    def from_json(cls, game: LudoGame, obj: JSON) -> LudoState:
+        try:
+            return cls._from_json(game, obj)
+        except StateFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise StateFormatError(f"malformed ludo state: {exc!r}") from exc
+
+    @classmethod
+    def _from_json(cls, game: LudoGame, obj: JSON) -> LudoState:
+        options = obj.get("options")
+        if options is not None and dict(options) != game.options:
+            raise StateFormatError(f"the state's options {options} differ from {game.options}")
+        state = cls(game, obj.get("seed"))
+        names = {game.colour_name(c): c for c in game.colours}
+        track = game.track_length
+        pawns = obj["pawns"]
+        if set(pawns) != set(names):
+            raise StateFormatError(f"pawns must list exactly the colours {sorted(names)}")
+        state.occupant = [-1] * track
+        for name, places in pawns.items():
+            colour = names[name]
+            if len(places) != 4:
+                raise StateFormatError(f"{name} has {len(places)} pawns; every colour has 4")
+            progress = []
+            mask = 0
+            for place in places:
+                text = str(place).strip().lower()
+                if text == "r":
+                    progress.append(RESERVE)
+                elif text in GOAL_NAMES and text:
+                    bit = 1 << GOAL_NAMES.index(text)
+                    if mask & bit:
+                        raise StateFormatError(f"two {name} pawns on goal circle {text}")
+                    mask |= bit
+                    progress.append(track + GOAL_NAMES.index(text))
+                elif text.isdigit() and int(text) < track:
+                    square = int(text)
+                    if state.occupant[square] >= 0:
+                        raise StateFormatError(f"two pawns on track circle {square}")
+                    state.occupant[square] = colour
+                    progress.append((square - game.entries[colour]) % track)
+                else:
+                    raise StateFormatError(
+                        f"{name} pawn at {place!r}: write R, a track circle 0-{track - 1}, or a-d"
+                    )
+            state.pawns[colour] = progress
+            state.goal_mask[colour] = mask
+        turn = obj.get("turn", game.colour_name(game.colours[0]))
+        if turn not in names:
+            raise StateFormatError(f"turn {turn!r} is not a colour in play ({sorted(names)})")
+        state.turn = game.colours.index(names[turn])
+        phase = obj.get("phase", "roll")
+        if phase not in PHASES:
+            raise StateFormatError(f"phase {phase!r} is not one of {', '.join(PHASES)}")
+        state.phase = PHASES.index(phase)
+        die = obj.get("die") or 0
+        if state.phase == MOVE and die not in range(1, 7):
+            raise StateFormatError("a position in phase 'move' needs the die (1-6)")
+        state.die = die if state.phase == MOVE else 0
+        state.tries = int(obj.get("tries", 0))
+        state.finished = [int(s) for s in obj.get("finished", [])]
+        must_move = obj.get("must_move")
+        state.must_move = -1 if must_move is None else int(must_move)
+        colour = game.colours[state.turn]
+        if state.must_move >= 0 and state.occupant[state.must_move] != colour:
+            raise StateFormatError(f"must_move {must_move}: no {turn} pawn stands there")
+        if state.phase == MOVE and not state._moves(colour, die):
+            raise StateFormatError(f"{turn} has no legal move with a {die}: use phase 'roll'")
+        state._history = [int(a) for a in obj.get("history", [])]
+        return state
+
+    def __str__(self) -> str:
+        from ludoteca.games.ludo.text import render_text
+
+        return render_text(self)
