@@ -11,7 +11,7 @@ from typing import Any
 
 from ludoteca.agents.base import Agent, RandomAgent
 from ludoteca.core.api import Game
-from ludoteca.core.errors import UnknownAgentError
+from ludoteca.core.errors import InvalidOptionError, UnknownAgentError
 
 GENERAL: dict[str, type[Agent]] = {"random": RandomAgent}
 
@@ -47,7 +47,10 @@ def load(spec: str, game: Game, seed: int | None = None, **params: Any) -> Agent
         raise UnknownAgentError(
             f"unknown agent {name!r} for {game.id}; valid agents: {', '.join(sorted(agents))}"
         )
-    return agents[name](game, seed=seed, **{**parsed, **params})
+    try:
+        return agents[name](game, seed=seed, **{**parsed, **params})
+    except (TypeError, ValueError) as exc:
+        raise InvalidOptionError(f"agent {spec!r}: {exc}") from exc
 
 
 __all__ = ["GENERAL", "Agent", "RandomAgent", "available", "load", "parse_spec"]

@@ -36,5 +36,10 @@ class RandomAgent(Agent):
     name = "random"
     description = "picks a legal move at random"
 
+    def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
+        if params:
+            raise ValueError(f"random takes no parameters, not {', '.join(params)}")
+        super().__init__(game, seed)
+
     def act(self, state: State) -> int:
         return self.rng.choice(state.legal_actions())

@@ -55,7 +55,7 @@ class Game(ABC):
         self.options: dict[str, OptionValue | None] = validate_options(self.option_specs, options)
         self._configure()
 
-    def _configure(self) -> None:
+    def _configure(self) -> None:  # noqa: B027 (optional hook: most games need nothing here)
         """Resolve options that depend on each other or on the player count; raise if invalid."""
 
     @abstractmethod

@@ -44,9 +44,13 @@ class Option:
         if self.kind is bool and not isinstance(value, bool):
             raise InvalidOptionError(f"option {self.name!r} takes true or false, not {value!r}")
         if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidOptionError(f"option {self.name!r} takes {self._accepted()}, not {value!r}")
+            raise InvalidOptionError(
+                f"option {self.name!r} takes {self._accepted()}, not {value!r}"
+            )
         if self.kind is str and not isinstance(value, str):
-            raise InvalidOptionError(f"option {self.name!r} takes {self._accepted()}, not {value!r}")
+            raise InvalidOptionError(
+                f"option {self.name!r} takes {self._accepted()}, not {value!r}"
+            )
         if self.choices and value not in self.choices:
             raise InvalidOptionError(
                 f"option {self.name!r} takes {self._accepted()}, not {value!r}"

@@ -69,8 +69,7 @@ class Record:
             "seed": self.seed,
             "started": self.started,
             "moves": [
-                {"player": m.player, "action": m.action, "notation": m.notation}
-                for m in self.moves
+                {"player": m.player, "action": m.action, "notation": m.notation} for m in self.moves
             ],
             "result": self.result,
         }
@@ -78,7 +77,7 @@ class Record:
     @classmethod
     def from_json(cls, obj: Any) -> Record:
         if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-            raise StateFormatError(f"not a ludoteca record (expected \"format\": {FORMAT!r})")
+            raise StateFormatError(f'not a ludoteca record (expected "format": {FORMAT!r})')
         if obj.get("version") != VERSION:
             raise StateFormatError(
                 f"record version {obj.get('version')!r} is not supported (this is {VERSION})"

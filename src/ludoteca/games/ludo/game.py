@@ -54,11 +54,17 @@ OPTIONS = (
     Option(
         "must_capture",
         False,
-        "true: when a capture of another seat's pawn is possible, a capturing move must be"
-        " chosen",
+        "true: when a capture of another seat's pawn is possible, a capturing move must be chosen",
     ),
     Option("play_out", False, "true: play on after the winner to rank every seat"),
-    Option("board", 4, "6: the six-colour board (48 track circles) for up to 6 players", (4, 6), int),
+    Option(
+        "board",
+        None,
+        "4 or 6 colours; 6: the six-colour board (48 track circles, entry every 8) for 5-6"
+        " players (default: 4 for 2-4 players, 6 for 5-6)",
+        (4, 6),
+        int,
+    ),
     Option(
         "colours_per_seat",
         None,
@@ -99,8 +105,9 @@ class LudoGame(Game):
                     self.options[name] = value
 
     def _configure(self) -> None:
-        size = int(self.options["board"])  # type: ignore[arg-type]
         n = self.num_players
+        size = int(self.options["board"] or (4 if n <= 4 else 6))
+        self.options["board"] = size
         if n > size:
             raise InvalidOptionError(
                 f"{n} players need the six-colour board (board=6); board={size} seats 2-{size}"
