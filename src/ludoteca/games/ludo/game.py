@@ -438,8 +438,14 @@ class LudoState(State):
         if type(action) is not int or not 0 <= action < game.enter_action:
             raise NotationError(f"{action!r} is not a ludo action")
         source = self.square_name(action)
-        target = self._target(colour, self._progress(colour, action), self.die) if self.die else -1
-        if target < 0:
+        track = game.track_length
+        own = (
+            self.goal_mask[colour] >> (action - track) & 1
+            if action >= track
+            else self.occupant[action] == colour
+        )
+        target = self._target(colour, self._progress(colour, action), self.die) if own else -1
+        if target < 0 or not self.die:
             return source
         if target >= game.track_length:
             return f"{source}-{GOAL_NAMES[target - game.track_length]}"
