@@ -171,8 +171,12 @@ class State(ABC):
         if player == TERMINAL:
             return []
         if player == CHANCE:
-            return [action for action, _ in self.chance_outcomes()]
+            return self._chance_actions()
         return self._legal_actions()
+
+    def _chance_actions(self) -> list[int]:
+        """The outcomes' actions; a game may return a shared constant list (never mutated)."""
+        return [action for action, _ in self.chance_outcomes()]
 
     def apply_action(self, action: int, player: int | None = None) -> None:
         """Apply `action`; with `player`, also check that it is that seat's turn.

@@ -23,6 +23,7 @@ START, ROLL, MOVE, OVER = range(4)
 PHASES = ("start", "roll", "move", "over")
 GOAL_NAMES = "abcd"
 DIE = [(face, 1 / 6) for face in range(1, 7)]
+DIE_FACES = [face for face, _ in DIE]
 
 OPTIONS = (
     Option("start_pawn_on_a", True, "false: all four pawns start in reserve"),
@@ -189,9 +190,18 @@ class LudoState(State):
             return TERMINAL
         return CHANCE
 
+    def is_chance_node(self) -> bool:
+        return self.phase < MOVE
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def _chance_actions(self) -> list[int]:
+        return DIE_FACES if self.phase == ROLL else super()._chance_actions()
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == ROLL:
-            return DIE
+            return list(DIE)
         if self.phase == START:
             n = self.game.num_players
             return [(seat, 1 / n) for seat in range(n)]
