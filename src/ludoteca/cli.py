@@ -1,2 +1,129 @@
+"""The `ludoteca` command: parses arguments and hands over to `terminal/` or the web server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
 import typer
-app = typer.Typer()
+from rich.console import Console
+from rich.text import Text
+
+from ludoteca.core.errors import LudotecaError
+
+app = typer.Typer(
+    help="Board games on the screen: play in the terminal or the browser, replay records.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode="rich",
+)
+
+USAGE_ERROR = 2
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    """Print ludoteca's own errors as one red line and exit 2, without a traceback."""
+    try:
+        yield
+    except LudotecaError as exc:
+        Console(stderr=True).print(Text(f"Error: {exc}", style="bold red"), soft_wrap=True)
+        raise typer.Exit(USAGE_ERROR) from None
+
+
+@app.command()
+def games() -> None:
+    """List the games: id, title and how many can play."""
+    from ludoteca.terminal.catalogue import games_table
+
+    with _errors():
+        Console().print(games_table())
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="game id, e.g. ludo")]) -> None:
+    """Show a game's options with their defaults and meaning, its bots and its rules page."""
+    from ludoteca.terminal.catalogue import print_rules
+
+    with _errors():
+        print_rules(game, Console())
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="game id, e.g. ludo")],
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            "-s",
+            help="one entry per seat: human or a bot spec (greedy, random, mcts:iterations=100);"
+            " the count is the number of players (default: you against greedy bots)",
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="a game option as name=value (repeatable)"),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(min=0, max=2**48 - 1, help="seed of the dice and the bots")
+    ] = None,
+    fast: Annotated[bool, typer.Option("--fast", help="no pauses after bots' moves")] = False,
+    auto_single: Annotated[
+        bool,
+        typer.Option("--auto-single", help="play a person's only legal move without asking"),
+    ] = False,
+    record: Annotated[
+        Path | None,
+        typer.Option(help="where to save the record (default: records/GAME-TIME-SEED.json)"),
+    ] = None,
+) -> None:
+    """Play a game in the terminal against bots or at one keyboard with friends."""
+    from ludoteca.terminal.play import Ending, Options, start
+
+    with _errors():
+        outcome = start(
+            game,
+            seats,
+            option or [],
+            seed=seed,
+            console=Console(),
+            options=Options(fast=fast, auto_single=auto_single, record=record),
+        )
+    if outcome.ending is Ending.INTERRUPTED:
+        raise typer.Exit(130)
+
+
+@app.command()
+def replay(
+    file: Annotated[
+        Path, typer.Argument(help="a record saved by play", exists=True, dir_okay=False)
+    ],
+    step: Annotated[bool, typer.Option("--step", help="show the board after every move")] = False,
+    fast: Annotated[
+        bool, typer.Option("--fast", help="with --step, do not wait for Enter")
+    ] = False,
+) -> None:
+    """Replay a saved game, checking every move, and show the result."""
+    from ludoteca.terminal.replay import replay as run_replay
+
+    with _errors():
+        run_replay(file, Console(), step=step, fast=fast)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy URL of the database (default: SQLite file ludoteca.db)"),
+    ] = None,
+) -> None:
+    """Serve the browser app: a lobby, tables to play at, and replays."""
+    from ludoteca.web.server import serve as run_server
+
+    with _errors():
+        run_server(host, port, database)

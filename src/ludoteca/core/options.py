@@ -26,36 +26,28 @@ class Option:
 
     def coerce(self, value: Any) -> OptionValue:
         """Turn a value (possibly text from a command line or a form) into the option's type."""
+        given = value
         if isinstance(value, str) and self.kind is not str:
-            text = value.strip().lower()
-            if self.kind is bool:
-                if text in _TRUE:
-                    return True
-                if text in _FALSE:
-                    return False
-            elif self.kind is int:
-                try:
-                    return int(text)
-                except ValueError:
-                    pass
+            value = self._parse(value)
+        wrong_type = (
+            (self.kind is bool and not isinstance(value, bool))
+            or (self.kind is int and (isinstance(value, bool) or not isinstance(value, int)))
+            or (self.kind is str and not isinstance(value, str))
+        )
+        if wrong_type or (self.choices and value not in self.choices):
             raise InvalidOptionError(
-                f"option {self.name!r} takes {self._accepted()}, not {value!r}"
-            )
-        if self.kind is bool and not isinstance(value, bool):
-            raise InvalidOptionError(f"option {self.name!r} takes true or false, not {value!r}")
-        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidOptionError(
-                f"option {self.name!r} takes {self._accepted()}, not {value!r}"
-            )
-        if self.kind is str and not isinstance(value, str):
-            raise InvalidOptionError(
-                f"option {self.name!r} takes {self._accepted()}, not {value!r}"
-            )
-        if self.choices and value not in self.choices:
-            raise InvalidOptionError(
-                f"option {self.name!r} takes {self._accepted()}, not {value!r}"
+                f"option {self.name!r} takes {self._accepted()}, not {given!r}"
             )
         return value  # type: ignore[no-any-return]
+
+    def _parse(self, text: str) -> Any:
+        """Read text as a bool or an int; text that is neither is returned for the error."""
+        word = text.strip().lower()
+        if self.kind is bool and word in _TRUE | _FALSE:
+            return word in _TRUE
+        if self.kind is int and word.lstrip("-").isdigit():
+            return int(word)
+        return text
 
     def _accepted(self) -> str:
         if self.choices:

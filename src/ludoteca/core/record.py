@@ -109,6 +109,10 @@ class Record:
     def load(cls, path: str | Path) -> Record:
         try:
             obj = json.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise StateFormatError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        except UnicodeDecodeError as exc:
+            raise StateFormatError(f"{path} is not a text file: {exc}") from exc
         except json.JSONDecodeError as exc:
             raise StateFormatError(f"{path} is not JSON: {exc}") from exc
         return cls.from_json(obj)

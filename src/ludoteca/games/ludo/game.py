@@ -98,14 +98,14 @@ class LudoGame(Game):
     option_specs = OPTIONS
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
-        explicit = set(options)
+        self._explicit = {name for name, value in options.items() if value is not None}
         super().__init__(players, **options)
-        if self.options["ruleset"] == "schmidt":
-            for name, value in SCHMIDT.items():
-                if name not in explicit:
-                    self.options[name] = value
 
     def _configure(self) -> None:
+        if self.options["ruleset"] == "schmidt":
+            for name, value in SCHMIDT.items():
+                if name not in self._explicit:
+                    self.options[name] = value
         n = self.num_players
         size = int(self.options["board"] or (4 if n <= 4 else 6))
         self.options["board"] = size
@@ -603,9 +603,9 @@ class LudoState(State):
             raise StateFormatError(f"phase {phase!r} is not one of {', '.join(PHASES)}")
         state.phase = PHASES.index(phase)
         die = obj.get("die") or 0
-        if state.phase == MOVE and die not in range(1, 7):
-            raise StateFormatError("a position in phase 'move' needs the die (1-6)")
-        state.die = die if state.phase == MOVE else 0
+        if die not in range(7) or (state.phase == MOVE and not die):
+            raise StateFormatError(f"die {die!r}: a die shows 1-6 (phase 'move' needs one)")
+        state.die = die
         state.tries = int(obj.get("tries", 0))
         state.finished = [int(s) for s in obj.get("finished", [])]
         must_move = obj.get("must_move")

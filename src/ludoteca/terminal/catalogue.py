@@ -1,0 +1,82 @@
+"""The `games` and `rules` listings: what can be played and with which options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca import agents
+from ludoteca.core.options import Option
+from ludoteca.core.registry import game_class, games, load
+
+SOURCE_ROOT = Path(__file__).resolve().parents[3]
+"""The source checkout (where `docs/` lives) when ludoteca runs from one."""
+
+
+def games_table() -> Table:
+    """Every registered game with its id, title and player counts."""
+    table = Table(title="Games", title_justify="left")
+    table.add_column("id", style="bold cyan")
+    table.add_column("title")
+    table.add_column("players", justify="right")
+    table.add_column("default", justify="right")
+    for info in games():
+        table.add_row(
+            info.id, info.title, f"{info.min_players}-{info.max_players}", str(info.default_players)
+        )
+    return table
+
+
+def rules_page(game_id: str) -> str:
+    """Where the rules page is: an absolute path in a source checkout, else the docs path."""
+    relative = Path("docs") / "games" / f"{game_id}.md"
+    page = SOURCE_ROOT / relative
+    return str(page) if page.is_file() else f"{relative} (in the ludoteca sources)"
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "auto"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _values(option: Option) -> str:
+    choices = option.describe()["choices"]
+    if choices:
+        return ", ".join(_show(c) for c in choices)
+    return {int: "a whole number", str: "text"}.get(option.kind, option.kind.__name__)
+
+
+def print_rules(game_id: str, console: Console) -> None:
+    """Title, players, options (default, values, meaning), bots and the rules page of a game."""
+    cls = game_class(game_id)
+    console.print(
+        Text.assemble(
+            (cls.title, "bold"),
+            " (",
+            (cls.id, "cyan"),
+            f"): {cls.min_players}-{cls.max_players} players, {cls.default_players} by default",
+        )
+    )
+    table = Table(title="Options (--option name=value)", title_justify="left")
+    table.add_column("name", style="bold cyan", no_wrap=True)
+    table.add_column("default", no_wrap=True)
+    table.add_column("values")
+    table.add_column("meaning")
+    for option in cls.option_specs:
+        table.add_row(
+            Text(option.name), Text(_show(option.default)), Text(_values(option)), Text(option.doc)
+        )
+    console.print(table)
+    bots = Text("Bots for --seats: ")
+    for index, (name, agent) in enumerate(sorted(agents.available(load(game_id)).items())):
+        bots.append(", " if index else "")
+        bots.append(name, "bold")
+        bots.append(f" ({agent.description})" if agent.description else "")
+    console.print(bots)
+    console.print(Text(f"Rules page: {rules_page(game_id)}"), soft_wrap=True)

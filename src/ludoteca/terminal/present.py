@@ -1,0 +1,134 @@
+"""How a game looks in the terminal, asked of the game's own `text` module by name.
+
+Each game has `ludoteca.games.<id>.text` with `render_text(state)` and, for colour,
+`render_rich(state, marks)`. It may also define these optional hooks; without them the
+generic fallbacks below are used:
+
+- `seat_label(game, seat) -> str`: what a seat plays, e.g. "red" or "red + yellow";
+- `side_label(state) -> str`: who is to act (also at a chance node, e.g. the colour to roll);
+- `describe_chance(state, action) -> str`: a chance outcome in words, e.g. "blue rolls 6",
+  where `state` is the chance node before `action`.
+
+The fallbacks read the string `turn` of `state.to_json()` when a game provides one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from ludoteca.core.api import CHANCE, Game, State
+
+
+@cache
+def text_module(game_id: str) -> ModuleType | None:
+    """The game's `text` module, or None for a game without one."""
+    try:
+        return importlib.import_module(f"ludoteca.games.{game_id}.text")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"ludoteca.games.{game_id}.text":
+            return None
+        raise
+
+
+def _hook(game: Game, name: str) -> Callable[..., Any] | None:
+    module = text_module(game.id)
+    hook = getattr(module, name, None) if module is not None else None
+    return hook if callable(hook) else None
+
+
+def board(state: State, marks: Mapping[int, str] | None = None) -> RenderableType:
+    """The position in colour, with `marks` (action -> label) drawn where the game can."""
+    render_rich = _hook(state.game, "render_rich")
+    if render_rich is not None:
+        rendered: RenderableType = render_rich(state, marks or None)
+        return rendered
+    render_text = _hook(state.game, "render_text")
+    return Text(render_text(state) if render_text is not None else str(state))
+
+
+def seat_label(game: Game, seat: int) -> str:
+    """What a seat plays ("red"), or "" when the game does not say."""
+    hook = _hook(game, "seat_label")
+    return str(hook(game, seat)) if hook is not None else ""
+
+
+def side_label(state: State) -> str:
+    """Who is to act, in the game's words ("blue"), else "seat N" (or "chance")."""
+    named = _named_side(state)
+    if named:
+        return named
+    player = state.current_player()
+    return f"seat {player}" if player >= 0 else "chance"
+
+
+def _named_side(state: State) -> str:
+    """The game's name for the side to act, or "" when it has none."""
+    hook = _hook(state.game, "side_label")
+    if hook is not None:
+        return str(hook(state))
+    turn = state.to_json().get("turn")
+    return turn if isinstance(turn, str) else ""
+
+
+def describe_chance(state: State, action: int, seats: Sequence[str] = ()) -> str:
+    """A chance outcome in words; `state` is the chance node it resolves."""
+    assert state.current_player() == CHANCE
+    hook = _hook(state.game, "describe_chance")
+    if hook is not None:
+        return str(hook(state, action))
+    notation = state.action_to_string(action)
+    after = state.clone()
+    after.apply_action(action)
+    if notation.isdigit():
+        lost = " — no move" if after.is_chance_node() else ""
+        return f"{side_label(state)} rolls {notation}{lost}"
+    kind, _, value = notation.partition(":")
+    if kind == "start" and value.isdigit():
+        seat = int(value)
+        side = "" if seat_label(state.game, seat) else _named_side(after)
+        name = seat_name(state.game, seat, seats)
+        return f"{side} ({name}) begins" if side else f"{name} begins"
+    return f"chance: {notation}"
+
+
+def mover(state: State, seats: Sequence[str] = ()) -> str:
+    """The side to act with its seat: "red (seat 0, human)"."""
+    player = state.current_player()
+    side = _named_side(state)
+    if not side:
+        return seat_name(state.game, player, seats)
+    name = f", {seats[player]}" if 0 <= player < len(seats) else ""
+    return f"{side} (seat {player}{name})"
+
+
+def seat_name(game: Game, seat: int, seats: Sequence[str] = ()) -> str:
+    """A seat as people read it: "red (seat 0, human)"."""
+    label = seat_label(game, seat)
+    who = f"seat {seat}" + (f", {seats[seat]}" if seat < len(seats) else "")
+    return f"{label} ({who})" if label else who
+
+
+def result_lines(state: State, seats: Sequence[str] = ()) -> list[str]:
+    """The outcome of a finished game: the winner (or the ranking) and each seat's return."""
+    returns = state.returns()
+    order = sorted(range(len(returns)), key=lambda seat: -returns[seat])
+    best = returns[order[0]]
+    winners = [seat for seat in order if returns[seat] == best]
+    if len(winners) == len(returns):
+        headline = "The game is drawn."
+    elif len(winners) == 1:
+        headline = f"{seat_name(state.game, winners[0], seats)} wins!"
+    else:
+        names = ", ".join(seat_name(state.game, seat, seats) for seat in winners)
+        headline = f"Shared win: {names}."
+    lines = [headline]
+    for rank, seat in enumerate(order, start=1):
+        lines.append(f"  {rank}. {seat_name(state.game, seat, seats)}: {returns[seat]:+.3g}")
+    return lines

@@ -1,0 +1,90 @@
+"""Reading a person's move: a number from the shown list, or the move in the game's notation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ludoteca.core.api import State
+from ludoteca.core.errors import NotationError
+
+HELP = (
+    "Type the number of a move from the list, or the move in notation (e.g. 12-17, R, b-d).\n"
+    "Enter alone plays the only move when there is just one. "
+    "'board' shows the board again, 'quit' saves the record and stops."
+)
+
+
+class Command(Enum):
+    """Words understood at the move prompt besides moves."""
+
+    HELP = "help"
+    BOARD = "board"
+    QUIT = "quit"
+
+
+_WORDS = {
+    "?": Command.HELP,
+    "h": Command.HELP,
+    "help": Command.HELP,
+    "b": Command.BOARD,
+    "board": Command.BOARD,
+    "q": Command.QUIT,
+    "quit": Command.QUIT,
+    "exit": Command.QUIT,
+}
+
+
+class BadInput(Exception):
+    """The typed text is neither a move of the list nor a command; the message says why."""
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The legal moves of the player to act, numbered from 1 in action order."""
+
+    actions: tuple[int, ...]
+    notations: tuple[str, ...]
+
+    @classmethod
+    def of(cls, state: State) -> Menu:
+        actions = tuple(state.legal_actions())
+        return cls(actions, tuple(state.action_to_string(a) for a in actions))
+
+    def marks(self) -> dict[int, str]:
+        """Action id -> its number, for drawing the numbers on the board."""
+        return {action: str(number) for number, action in enumerate(self.actions, start=1)}
+
+    def lines(self) -> list[str]:
+        return [f"{n}) {text}" for n, text in enumerate(self.notations, start=1)]
+
+
+def interpret(text: str, state: State, menu: Menu) -> int | Command:
+    """The action or command meant by `text`.
+
+    A whole number from 1 to the length of the list picks from the list (so with three moves,
+    "3" is move 3, not the pawn on circle 3: write a circle's full move, e.g. 3-7, for that).
+    """
+    raw = text.strip()
+    if not raw:
+        if len(menu.actions) == 1:
+            return menu.actions[0]
+        raise BadInput(f"Type {_numbers(menu)} or a move in notation.")
+    word = _WORDS.get(raw.lower())
+    if word is not None:
+        return word
+    if raw.isdigit() and 1 <= int(raw) <= len(menu.actions):
+        return menu.actions[int(raw) - 1]
+    try:
+        action = state.string_to_action(raw)
+    except NotationError as exc:
+        raise BadInput(f"{exc}. Type {_numbers(menu)}, or ? for help.") from exc
+    if action not in menu.actions:
+        shown = ", ".join(menu.lines())
+        raise BadInput(f"{raw!r} is not one of your moves now: {shown}.")
+    return action
+
+
+def _numbers(menu: Menu) -> str:
+    count = len(menu.actions)
+    return "1 (or Enter)" if count == 1 else f"a move number (1-{count})"

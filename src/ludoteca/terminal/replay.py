@@ -1,0 +1,82 @@
+"""Replaying a saved record: every move checked, printed in notation with who made it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from ludoteca.core.api import State
+from ludoteca.core.record import Move, Record
+from ludoteca.terminal import present
+
+
+def load_record(path: Path) -> tuple[Record, list[State]]:
+    """The record and every position, or a `StateFormatError` saying what is wrong."""
+    record = Record.load(path)
+    return record, record.states()
+
+
+def move_line(number: int, move: Move, before: State, seats: list[str]) -> Text:
+    """One move as a log line: chance outcomes in words, players' moves with their seat."""
+    if move.player < 0:
+        return Text(f"{number:5}. {present.describe_chance(before, move.action, seats)}", "cyan")
+    who = present.mover(before, seats)
+    return Text.assemble(f"{number:5}. {who} plays ", (move.notation, "bold"))
+
+
+def replay(
+    path: Path,
+    console: Console,
+    *,
+    step: bool = False,
+    fast: bool = False,
+    read: Callable[[str], str] | None = None,
+) -> State:
+    """Print the game in `path` move by move and return its final position.
+
+    With `step` the board follows every move, waiting for Enter unless `fast` ('q' stops early;
+    the end of input lets the rest run through).
+    """
+    record, states = load_record(path)
+    ask = read or (lambda prompt: console.input(prompt))
+    game = states[0].game
+    seats = record.seats
+    console.rule(Text(f"{game.title} · seed {record.seed} · started {record.started or '?'}"))
+    for seat in range(game.num_players):
+        console.print(Text(f"  {present.seat_name(game, seat, seats)}", style="dim"))
+    defaults = {spec.name: spec.default for spec in game.option_specs}
+    changed = {k: v for k, v in record.options.items() if v != defaults.get(k)}
+    if changed:
+        console.print(Text("  options: " + ", ".join(f"{k}={v}" for k, v in changed.items())))
+    waiting = step and not fast
+    for number, move in enumerate(record.moves, start=1):
+        console.print(move_line(number, move, states[number - 1], seats))
+        if step:
+            console.rule(f"position after move {number}", style="dim")
+            console.print(present.board(states[number]))
+            if waiting:
+                try:
+                    answer = ask("[Enter: next move, q: to the end] ")
+                except EOFError:
+                    answer = "q"
+                if answer.strip().lower() in {"q", "quit"}:
+                    waiting = False
+    final = states[-1]
+    if not step:
+        console.rule(f"position after move {len(record.moves)}", style="dim")
+        console.print(present.board(final))
+    if final.is_terminal():
+        lines = present.result_lines(final, seats)
+        console.print(Text(lines[0], style="bold green"))
+        for line in lines[1:]:
+            console.print(Text(line))
+    else:
+        console.print(
+            Text(
+                f"The record stops after {len(record.moves)} moves, before the end.", style="yellow"
+            )
+        )
+    return final
