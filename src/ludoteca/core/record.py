@@ -119,7 +119,10 @@ class Record:
 
     def states(self) -> list[State]:
         """Every position of the game, from the start to the last move, checked as it goes."""
-        game = load(self.game, players=self.players, **self.options)
+        try:
+            game = load(self.game, players=self.players, **self.options)
+        except LudotecaError as exc:
+            raise StateFormatError(f"the record's game cannot be set up: {exc}") from exc
         state = game.new_initial_state(seed=self.seed)
         positions = [state.clone()]
         for index, move in enumerate(self.moves):

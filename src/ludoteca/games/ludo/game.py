@@ -305,12 +305,12 @@ class LudoState(State):
         game = self.game
         pawns = self.pawns[colour]
         entry = game.entries[colour]
+        if self.must_move >= 0:  # the roll after a bring-in belongs to the new pawn
+            progress = self._progress(colour, self.must_move)
+            return [self.must_move] if self._target(colour, progress, die) >= 0 else []
         waiting = RESERVE in pawns
         if die == 6 and waiting and (game.capture_own or self.occupant[entry] != colour):
             return [game.enter_action]
-        if self.must_move >= 0:
-            progress = self._progress(colour, self.must_move)
-            return [self.must_move] if self._target(colour, progress, die) >= 0 else []
         moves = []
         for progress in pawns:
             if progress >= 0 and self._target(colour, progress, die) >= 0:
@@ -405,8 +405,8 @@ class LudoState(State):
                 self.die = 0
                 return
             self._next_turn()
-        elif self.die != 6:
-            self._next_turn()
+        elif self.die != 6 or self.goal_mask[colour] == 15:
+            self._next_turn()  # a colour with every pawn home has nothing to roll for
 
     def _capture(self, square: int) -> None:
         victim = self.occupant[square]
@@ -486,7 +486,7 @@ class LudoState(State):
         source = raw.replace("x", "-").split("-")[0].strip()
         if source in {"r", "in"}:
             action = game.enter_action
-        elif source in GOAL_NAMES and source:
+        elif len(source) == 1 and source in GOAL_NAMES:
             action = game.track_length + GOAL_NAMES.index(source)
         elif source.isdigit() and int(source) < game.track_length:
             action = int(source)
@@ -576,7 +576,7 @@ class LudoState(State):
                 text = str(place).strip().lower()
                 if text == "r":
                     progress.append(RESERVE)
-                elif text in GOAL_NAMES and text:
+                elif len(text) == 1 and text in GOAL_NAMES:
                     bit = 1 << GOAL_NAMES.index(text)
                     if mask & bit:
                         raise StateFormatError(f"two {name} pawns on goal circle {text}")
@@ -603,8 +603,10 @@ class LudoState(State):
             raise StateFormatError(f"phase {phase!r} is not one of {', '.join(PHASES)}")
         state.phase = PHASES.index(phase)
         die = obj.get("die") or 0
-        if die not in range(7) or (state.phase == MOVE and not die):
-            raise StateFormatError(f"die {die!r}: a die shows 1-6 (phase 'move' needs one)")
+        if state.phase == MOVE and die not in range(1, 7):
+            raise StateFormatError(f"a position in phase 'move' needs the die (1-6), not {die!r}")
+        if die not in range(7):
+            raise StateFormatError(f"die {die!r}: a die shows 1-6")
         state.die = die
         state.tries = int(obj.get("tries", 0))
         state.finished = [int(s) for s in obj.get("finished", [])]

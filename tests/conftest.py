@@ -1,0 +1,93 @@
+"""Shared fixtures: `ludo` sets up Mens erger je niet positions from their JSON form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import ludoteca
+from ludoteca.core.api import State
+from ludoteca.core.errors import LudotecaError
+
+JSON_FIELDS = ("must_move", "tries", "finished", "history", "seed")
+
+
+class LudoKit:
+    """Builds ludo positions the way a rules test reads them: only the pawns that matter.
+
+    Colours left out of `pawns` keep all four pawns in reserve, so a test names just the
+    pawns of its situation.
+    """
+
+    def game(self, players: int = 4, **options: Any) -> ludoteca.Game:
+        return ludoteca.load("ludo", players=players, **options)
+
+    def position(
+        self,
+        pawns: dict[str, list[str]],
+        turn: str = "red",
+        phase: str = "roll",
+        die: int | None = None,
+        players: int = 4,
+        **extra: Any,
+    ) -> State:
+        """A position from the pawns that matter; `extra` holds JSON fields and game options."""
+        fields = {key: extra.pop(key) for key in JSON_FIELDS if key in extra}
+        game: Any = self.game(players, **extra)
+        names = [game.colour_name(c) for c in game.colours]
+        unknown = set(pawns) - set(names)
+        assert not unknown, f"colours {unknown} are not in play ({names})"
+        obj = {
+            "game": "ludo",
+            "players": players,
+            "turn": turn,
+            "phase": phase,
+            "die": die,
+            "pawns": {name: pawns.get(name, ["R", "R", "R", "R"]) for name in names},
+            **fields,
+        }
+        return game.state_from_json(obj)
+
+    @staticmethod
+    def notations(state: State) -> list[str]:
+        """The legal actions in notation, in action order."""
+        return [state.action_to_string(a) for a in state.legal_actions()]
+
+    @staticmethod
+    def assert_pawns(state: State, **expected: list[str]) -> None:
+        """Each named colour's pawns are exactly `expected` (order does not matter)."""
+        pawns = state.to_json()["pawns"]
+        for name, places in expected.items():
+            assert sorted(pawns[name]) == sorted(places), f"{name}: {pawns[name]} != {places}"
+
+    @staticmethod
+    def play(state: State, *moves: int | str) -> State:
+        """Apply die faces (ints at chance nodes) and moves (notation) in turn."""
+        for move in moves:
+            if isinstance(move, int):
+                assert state.is_chance_node(), f"a die roll {move} was given, but a seat must move"
+                state.apply_action(move)
+            else:
+                state.apply_notation(move)
+        return state
+
+    @staticmethod
+    def rejects(
+        state: State, error: type[LudotecaError], match: str, action: Any, player: int | None = None
+    ) -> None:
+        """`action` raises `error` (message matching `match`) and leaves the state exactly as is."""
+        before = state.to_json()
+        legal = state.legal_actions()
+        with pytest.raises(error, match=match):
+            if isinstance(action, str):
+                state.apply_notation(action, player)
+            else:
+                state.apply_action(action, player)
+        assert state.to_json() == before
+        assert state.legal_actions() == legal
+
+
+@pytest.fixture
+def ludo() -> LudoKit:
+    return LudoKit()

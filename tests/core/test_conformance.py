@@ -1,0 +1,207 @@
+"""The shared conformance suite: every registered game must pass these generic checks.
+
+Modelled on OpenSpiel's random-simulation tests and pgx's `api_test`: random playouts under a
+few configurations per game, checking the API contract at every step. A new game gets these
+checks by being registered; list extra option sets for it in `EXTRA_CONFIGS`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+from typing import Any
+
+import pytest
+
+from ludoteca.core.api import CHANCE, TERMINAL, Game, State
+from ludoteca.core.chance import sample_outcome
+from ludoteca.core.errors import IllegalActionError, NotationError, WrongPlayerError
+from ludoteca.core.record import Record
+from ludoteca.core.registry import GameInfo, games, load
+
+MAX_STEPS = 30_000
+# Every position of the opening is checked, then a sample: the checks copy the history, so
+# checking every step of a 5,000-step six-player game would cost quadratic time.
+OPENING = 400
+
+
+def checked(step: int) -> bool:
+    return step < OPENING or step % 10 == 0
+
+
+def copied(step: int) -> bool:
+    return step % 5 == 0 if step < OPENING else step % 50 == 0
+
+
+EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
+    "ludo": [
+        {"ruleset": "schmidt"},
+        {"players": 6, "board": 6, "play_out": True},
+        {"players": 3, "start_pawn_on_a": False, "three_tries": True, "must_capture": True},
+    ],
+}
+
+
+def configurations(info: GameInfo) -> list[dict[str, Any]]:
+    """Default, fewest and most players, plus the game's extra option sets."""
+    counts = dict.fromkeys([info.default_players, info.min_players, info.max_players])
+    return [{"players": n} for n in counts] + EXTRA_CONFIGS.get(info.id, [])
+
+
+CASES = [
+    pytest.param(
+        info.id, config, id=f"{info.id}-" + ",".join(f"{k}={v}" for k, v in config.items())
+    )
+    for info in games()
+    for config in configurations(info)
+]
+
+
+def unused_action(legal: list[int]) -> int:
+    """The smallest non-negative int that is not a legal action here."""
+    return next(action for action in itertools.count() if action not in legal)
+
+
+def check_node(state: State, rng: random.Random) -> None:
+    """The per-position contract: players, legal actions, chance, notation, illegal actions."""
+    game = state.game
+    n = game.num_players
+    player = state.current_player()
+    assert player in (CHANCE, TERMINAL) or 0 <= player < n
+    assert state.is_chance_node() == (player == CHANCE)
+    assert state.is_terminal() == (player == TERMINAL)
+    legal = state.legal_actions()
+    assert legal == sorted(set(legal)), "legal actions must be sorted and unique"
+    assert all(type(a) is int for a in legal)
+    if state.is_terminal():
+        assert legal == []
+        return
+    assert legal, "a non-terminal position needs at least one action"
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == legal
+        assert all(p > 0 for _, p in outcomes)
+        assert math.isclose(sum(p for _, p in outcomes), 1.0, rel_tol=1e-9)
+    else:
+        assert state.chance_outcomes() == []
+    assert state.returns() == [0.0] * n
+    for action in legal:
+        text = state.action_to_string(action)
+        assert isinstance(text, str) and text
+        assert state.string_to_action(text) == action, f"{text!r} does not read back as {action}"
+    before = state.to_json()
+    bad = unused_action(legal)
+    with pytest.raises(IllegalActionError):
+        state.apply_action(bad)
+    with pytest.raises(NotationError):
+        state.apply_notation("\u2603 not a move \u2603")
+    if player >= 0 and n > 1:
+        with pytest.raises(WrongPlayerError):
+            state.apply_action(legal[0], player=(player + 1) % n)
+    elif rng.random() < 0.2:
+        with pytest.raises(WrongPlayerError):
+            state.apply_action(legal[0], player=0)
+    assert state.to_json() == before, "a refused action changed the state"
+    assert state.legal_actions() == legal
+
+
+def check_copies(state: State) -> None:
+    """JSON round trip, clone, observations and text of a position."""
+    game = state.game
+    obj = state.to_json()
+    json.dumps(obj)
+    copy = game.state_from_json(json.loads(json.dumps(obj)))
+    assert copy.to_json() == obj
+    assert copy.legal_actions() == state.legal_actions()
+    assert copy.current_player() == state.current_player()
+    twin = state.clone()
+    assert twin is not state and twin.to_json() == obj
+    assert twin.history() == state.history()
+    for seat in range(game.num_players):
+        json.dumps(state.observation(seat))
+    assert str(state).strip()
+
+
+def random_game(game: Game, seed: int, policy_seed: int, checks: bool) -> State:
+    rng = random.Random(policy_seed)
+    state = game.new_initial_state(seed=seed)
+    assert state.seed == seed and state.history() == []
+    for step in range(MAX_STEPS):
+        if checks and checked(step):
+            check_node(state, rng)
+        if checks and copied(step):
+            check_copies(state)
+        if state.is_terminal():
+            return state
+        if state.is_chance_node():
+            action = sample_outcome(state)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+    pytest.fail(f"{game!r} seed {seed}: no end after {MAX_STEPS} actions")
+
+
+@pytest.mark.parametrize(("game_id", "config"), CASES)
+def test_random_playouts_keep_the_api_contract(game_id: str, config: dict[str, Any]) -> None:
+    game = load(game_id, **config)
+    for seed in (1, 2):
+        state = random_game(game, seed, policy_seed=seed * 31, checks=True)
+        check_node(state, random.Random(0))
+        check_copies(state)
+        returns = state.returns()
+        assert len(returns) == game.num_players
+        assert all(math.isfinite(r) for r in returns)
+        with pytest.raises(IllegalActionError):
+            state.apply_action(0)
+
+
+@pytest.mark.parametrize(("game_id", "config"), CASES)
+def test_history_replay_and_record_rebuild_the_state(game_id: str, config: dict[str, Any]) -> None:
+    game = load(game_id, **config)
+    state = random_game(game, 3, policy_seed=5, checks=False)
+    replayed = game.new_initial_state(seed=3)
+    for action in state.history():
+        replayed.apply_action(action)
+    assert replayed.to_json() == state.to_json()
+    record = Record.from_json(json.loads(json.dumps(Record.of(state).to_json())))
+    assert record.replay().to_json() == state.to_json()
+
+
+@pytest.mark.parametrize(("game_id", "config"), CASES)
+def test_same_seed_same_game(game_id: str, config: dict[str, Any]) -> None:
+    """The seed fixes every chance event: equal seeds and choices give equal games."""
+    game = load(game_id, **config)
+    one = random_game(game, 11, policy_seed=4, checks=False)
+    two = random_game(load(game_id, **config), 11, policy_seed=4, checks=False)
+    assert one.to_json() == two.to_json()
+    other = random_game(game, 12, policy_seed=4, checks=False)
+    assert other.history() != one.history()
+
+
+@pytest.mark.parametrize(("game_id", "config"), CASES)
+def test_clone_is_independent(game_id: str, config: dict[str, Any]) -> None:
+    game = load(game_id, **config)
+    state = game.new_initial_state(seed=8)
+    rng = random.Random(8)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        twin = state.clone()
+        before = state.to_json()
+        for _ in range(5):
+            if twin.is_terminal():
+                break
+            twin.apply_action(rng.choice(twin.legal_actions()))
+        assert state.to_json() == before
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_every_registered_game_is_covered() -> None:
+    ids = [info.id for info in games()]
+    assert ids and len(ids) == len(set(ids))
+    assert {case.values[0] for case in CASES} == set(ids)
+    for info in games():
+        assert info.min_players <= info.default_players <= info.max_players
+        assert load(info.id).num_players == info.default_players
