@@ -31,9 +31,11 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from ludoteca.core.chance import pick
 
 ENGINES = ("ludoteca", "openspiel", "ludopy")
 LABELS = {"ludoteca": "ludoteca", "openspiel": "OpenSpiel maedn", "ludopy": "LUDOpy"}
@@ -47,15 +49,22 @@ Playout = Callable[[], int]
 """Plays one whole random game; returns the number of steps it took."""
 
 
-def pick(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
-    """Draw a chance outcome by its probability (the same code for every engine)."""
-    u = rng.random()
-    total = 0.0
-    for action, probability in outcomes:
-        total += probability
-        if u < total:
-            return action
-    return outcomes[-1][0]
+def api_playout(new_state: Callable[[], Any], rng: random.Random) -> Playout:
+    """Random playouts through an OpenSpiel-style API (ludoteca's and pyspiel's alike)."""
+
+    def playout() -> int:
+        state = new_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = pick(state.chance_outcomes(), rng.random())
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            steps += 1
+        return steps
+
+    return playout
 
 
 # -- one playout per engine -------------------------------------------------------------------
@@ -64,40 +73,14 @@ def ludoteca_playout(players: int, rng: random.Random, **options: Any) -> Playou
 
     game = ludoteca.load("ludo", players=players, **options)
     seeds = itertools.count()
-
-    def playout() -> int:
-        state = game.new_initial_state(seed=next(seeds))
-        steps = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = pick(state.chance_outcomes(), rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
-        return steps
-
-    return playout
+    return api_playout(lambda: game.new_initial_state(seed=next(seeds)), rng)
 
 
 def openspiel_playout(players: int, rng: random.Random) -> Playout:
     import pyspiel
 
     game = pyspiel.load_game("maedn", {"players": players})
-
-    def playout() -> int:
-        state = game.new_initial_state()
-        steps = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = pick(state.chance_outcomes(), rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
-        return steps
-
-    return playout
+    return api_playout(game.new_initial_state, rng)
 
 
 def ludopy_playout(players: int, rng: random.Random) -> Playout:

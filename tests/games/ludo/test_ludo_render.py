@@ -15,25 +15,14 @@ from rich.console import Console
 import ludoteca
 from ludoteca.core.chance import play_chance
 from ludoteca.games.ludo.board import load_board
-from ludoteca.games.ludo.svg import UNUSED, docs_pictures, render_svg
+from ludoteca.games.ludo.svg import DOCS_POSITIONS, UNUSED, docs_pictures, render_svg
 from ludoteca.games.ludo.text import grid, render_rich, render_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "games"
 
 # Red to move with a 4: 7x11 captures blue, 36-a goes home, b cannot move (b+4 counts back to b).
-MIDGAME: dict[str, Any] = {
-    "game": "ludo",
-    "turn": "red",
-    "phase": "move",
-    "die": 4,
-    "pawns": {
-        "red": ["R", "7", "36", "b"],
-        "blue": ["R", "R", "11", "16"],
-        "yellow": ["R", "20", "24", "33"],
-        "green": ["R", "R", "R", "30"],
-    },
-}
+MIDGAME: dict[str, Any] = DOCS_POSITIONS["ludo-board.svg"][1]
 
 
 def midgame() -> Any:
