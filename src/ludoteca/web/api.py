@@ -1,0 +1,124 @@
+"""The JSON API: games, tables, views and moves, for scripts and for the pages' JavaScript.
+
+Every bad input is answered with a 4xx status and `{"detail": "<readable message>"}`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
+
+import ludoteca
+from ludoteca import agents
+from ludoteca.web.manager import TableManager
+from ludoteca.web.setup import TableRequest
+from ludoteca.web.storage import TableData
+from ludoteca.web.table import HUMAN, Table
+from ludoteca.web.views import creator_seat, seat_link, table_view
+
+router = APIRouter(prefix="/api")
+
+
+class ActionRequest(BaseModel):
+    """A move for `seat`, proven by its token: an action id or the move in notation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: StrictInt | None = None
+    token: StrictStr | None = None
+    action: StrictInt | None = None
+    notation: StrictStr | None = None
+
+
+def manager_of(request: Request) -> TableManager:
+    manager: TableManager = request.app.state.manager
+    return manager
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    """Each game with its player range, options and the agents that can take a seat."""
+    catalogue = []
+    for info in ludoteca.games():
+        game = ludoteca.load(info.id)
+        catalogue.append(
+            {
+                "id": info.id,
+                "title": info.title,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "default_players": info.default_players,
+                "options": [spec.describe() for spec in game.option_specs],
+                "agents": [
+                    {"name": name, "description": cls.description}
+                    for name, cls in agents.available(game).items()
+                ],
+            }
+        )
+    return catalogue
+
+
+def table_summary(data: TableData) -> dict[str, Any]:
+    return {
+        "id": data.id,
+        "game": data.game,
+        "players": data.players,
+        "seats": [s.agent if s.agent else HUMAN for s in data.seats],
+        "speed": data.speed,
+        "status": data.status,
+        "created": data.created.isoformat(timespec="seconds"),
+        "result": data.result,
+        "link": f"/table/{data.id}",
+    }
+
+
+def created_links(table: Table) -> dict[str, Any]:
+    """What the creator is given: every seat's link (humans' carry their token)."""
+    seats = []
+    for i, spec in enumerate(table.data.seats):
+        entry: dict[str, Any] = {"seat": i, "kind": spec.kind, "agent": spec.agent}
+        if spec.kind == HUMAN:
+            entry["link"] = seat_link(table, i)
+        seats.append(entry)
+    first = creator_seat(table)
+    return {
+        "id": table.id,
+        "seats": seats,
+        "spectate": f"/table/{table.id}",
+        "play": seat_link(table, first) if first is not None else f"/table/{table.id}",
+    }
+
+
+@router.get("/games")
+async def list_games() -> list[dict[str, Any]]:
+    return game_catalogue()
+
+
+@router.get("/tables")
+async def list_tables(request: Request) -> dict[str, list[dict[str, Any]]]:
+    listing = await manager_of(request).listing()
+    return {key: [table_summary(d) for d in rows] for key, rows in listing.items()}
+
+
+@router.post("/tables", status_code=201)
+async def create_table(request: Request, body: TableRequest) -> dict[str, Any]:
+    table = await manager_of(request).create(body)
+    return created_links(table)
+
+
+@router.get("/tables/{table_id}")
+async def get_view(
+    request: Request, table_id: str, seat: int | None = None, token: str | None = None
+) -> dict[str, Any]:
+    table = await manager_of(request).get(table_id)
+    return table_view(table, table.authorise(seat, token))
+
+
+@router.post("/tables/{table_id}/actions")
+async def post_action(request: Request, table_id: str, body: ActionRequest) -> JSONResponse:
+    manager = manager_of(request)
+    table = await manager.get(table_id)
+    await manager.act(table, body.seat, body.token, body.action, body.notation)
+    return JSONResponse(table_view(table, body.seat))

@@ -1,0 +1,176 @@
+"""The live tables of one server: creating, acting, storing, broadcasting and running bots.
+
+All game changes happen on the event loop under the table's lock; database writes and bot
+thinking run in worker threads so the loop stays free. After every step the moves are committed
+and each watcher gets a fresh view of its own seat. Bots play as one asyncio task per table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from ludoteca.core.errors import LudotecaError
+from ludoteca.web.errors import Conflict, NotFound
+from ludoteca.web.setup import TableRequest, new_table
+from ludoteca.web.storage import ABANDONED, FINISHED, PLAYING, MoveData, Store, TableData
+from ludoteca.web.table import Connection, Table
+from ludoteca.web.views import table_view
+
+log = logging.getLogger(__name__)
+
+MAX_ACTIONS = 20_000
+"""Bots stop a table that reaches this many actions (chance included) without an end."""
+
+
+class TableManager:
+    """Owns the store and every table opened since the server started."""
+
+    def __init__(self, store: Store, bot_delay: float, max_actions: int = MAX_ACTIONS) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.max_actions = max_actions
+        self.tables: dict[str, Table] = {}
+        self._opening = asyncio.Lock()
+
+    # -- life cycle ---------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Reopen every unfinished table from its stored moves and let its bots resume."""
+        for data in await asyncio.to_thread(self.store.unfinished):
+            try:
+                table = await self._open(data)
+            except LudotecaError as exc:
+                log.warning("table %s cannot be rebuilt, left as it is: %s", data.id, exc)
+                continue
+            self.wake_bots(table)
+
+    async def stop(self) -> None:
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.to_thread(self.store.close)
+
+    async def _open(self, data: TableData) -> Table:
+        table, owed = Table.build(data)
+        self.tables[data.id] = table
+        async with table.lock:
+            await self._save(table, owed)
+        return table
+
+    # -- tables -------------------------------------------------------------------------------
+    async def create(self, request: TableRequest) -> Table:
+        data = new_table(request)
+        await asyncio.to_thread(self.store.add_table, data)
+        table = await self._open(data)
+        self.wake_bots(table)
+        return table
+
+    async def get(self, table_id: str) -> Table:
+        """A live table, opened from the store when it is not in memory yet."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._opening:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            data = await asyncio.to_thread(self.store.get, table_id)
+            if data is None:
+                raise NotFound(f"there is no table {table_id!r}")
+            try:
+                table = await self._open(data)
+            except LudotecaError as exc:
+                raise Conflict(f"table {table_id} cannot be rebuilt: {exc}") from exc
+        self.wake_bots(table)
+        return table
+
+    async def listing(self) -> dict[str, list[TableData]]:
+        """Open tables and recently finished ones, newest first (for the lobby)."""
+        return {
+            "open": await asyncio.to_thread(self.store.listing, PLAYING),
+            "finished": await asyncio.to_thread(self.store.listing, FINISHED),
+        }
+
+    # -- play ---------------------------------------------------------------------------------
+    async def act(
+        self,
+        table: Table,
+        seat: int | None,
+        token: str | None,
+        action: int | None = None,
+        notation: str | None = None,
+    ) -> None:
+        """A human's move: checked, applied with the chance that follows, stored, broadcast."""
+        seat = table.authorise(seat, token)
+        async with table.lock:
+            chosen = table.parse_move(seat, action, notation)
+            assert seat is not None
+            await self._step(table, table.apply(seat, chosen))
+        self.wake_bots(table)
+
+    async def _step(self, table: Table, moves: list[MoveData]) -> None:
+        await self._save(table, moves)
+        await self._broadcast(table)
+
+    async def _save(self, table: Table, moves: list[MoveData]) -> None:
+        if moves or table.data.status != PLAYING:
+            data = table.data
+            await asyncio.to_thread(self.store.add_moves, data.id, moves, data.status, data.result)
+
+    # -- bots ---------------------------------------------------------------------------------
+    def wake_bots(self, table: Table) -> None:
+        """Start the table's bot task if a bot is to move and none is running."""
+        if table.bot_to_move() is None:
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        table.bot_task = asyncio.create_task(self._run_bots(table), name=f"bots-{table.id}")
+
+    async def _run_bots(self, table: Table) -> None:
+        try:
+            await self._bot_loop(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a faulty bot must not take the server down; the table waits
+            log.exception("the bots of table %s stopped", table.id)
+
+    async def _bot_loop(self, table: Table) -> None:
+        delay = self.bot_delay if table.data.speed == "normal" else 0.0
+        while (seat := table.bot_to_move()) is not None:
+            await asyncio.sleep(delay)  # at 0 this still yields to the other tasks
+            version = len(table.moves)
+            if version >= self.max_actions:
+                async with table.lock:
+                    table.data.status = ABANDONED
+                    await self._step(table, [])
+                return
+            agent = table.bot(seat)
+            action = await asyncio.to_thread(agent.act, table.state.clone())
+            async with table.lock:
+                if len(table.moves) == version and table.bot_to_move() == seat:
+                    await self._step(table, table.apply(seat, action))
+
+    # -- watchers -----------------------------------------------------------------------------
+    async def connect(self, table: Table, socket: Any, seat: int | None) -> Connection:
+        """Send the current view, then keep `socket` informed of every step."""
+        connection = Connection(socket, seat)
+        async with table.lock:
+            await socket.send_json({"type": "view", "view": table_view(table, seat)})
+            table.connections.add(connection)
+        return connection
+
+    def disconnect(self, table: Table, connection: Connection) -> None:
+        table.connections.discard(connection)
+
+    async def _broadcast(self, table: Table) -> None:
+        views: dict[int | None, dict[str, Any]] = {}
+        for connection in list(table.connections):
+            seat = connection.seat
+            if seat not in views:
+                views[seat] = table_view(table, seat)
+            try:
+                await connection.socket.send_json({"type": "view", "view": views[seat]})
+            except Exception:  # the socket went away mid-send; it is dropped, play goes on
+                table.connections.discard(connection)

@@ -1,0 +1,123 @@
+"""The HTML pages: the lobby, a table, the replay of a finished game, and the record download.
+
+Pages are rendered on the server (so they show the game before any script runs); the scripts
+in `static/` then keep a table live over its WebSocket and step through replays.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from pydantic import ValidationError
+
+from ludoteca.web.api import created_links, game_catalogue, manager_of, table_summary
+from ludoteca.web.errors import Conflict, NotFound, WebError
+from ludoteca.web.setup import SPEEDS, request_from_form
+from ludoteca.web.table import Table
+from ludoteca.web.views import log_rows, replay_view, table_view
+
+router = APIRouter()
+templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+
+
+async def lobby_page(request: Request, error: str | None = None, status: int = 200) -> Response:
+    listing = await manager_of(request).listing()
+    context = {
+        "games": game_catalogue(),
+        "open": [table_summary(d) for d in listing["open"]],
+        "finished": [table_summary(d) for d in listing["finished"]],
+        "speeds": SPEEDS,
+        "error": error,
+    }
+    return templates.TemplateResponse(request, "lobby.html", context, status_code=status)
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request) -> Response:
+    return await lobby_page(request)
+
+
+@router.post("/tables")
+async def create_from_form(request: Request) -> Response:
+    """The lobby's form: on success the creator goes to the first human seat's link."""
+    body = (await request.body()).decode("utf-8", errors="replace")
+    try:
+        table_request = request_from_form(parse_qsl(body, keep_blank_values=True))
+        table = await manager_of(request).create(table_request)
+    except WebError as exc:
+        return await lobby_page(request, exc.message, exc.status)
+    except ValidationError as exc:
+        message = "; ".join(str(e["msg"]) for e in exc.errors())
+        return await lobby_page(request, message, 422)
+    return RedirectResponse(created_links(table)["play"], status_code=303)
+
+
+@router.get("/table/{table_id}", response_class=HTMLResponse)
+async def table_page(
+    request: Request, table_id: str, seat: int | None = None, token: str | None = None
+) -> Response:
+    table = await manager_of(request).get(table_id)
+    viewer = table.authorise(seat, token)
+    view = table_view(table, viewer)
+    boot = {"table": table.id, "seat": viewer, "token": token if viewer is not None else None}
+    context = {"view": view, "boot": boot, "log_rows": log_rows(view["log"])}
+    return templates.TemplateResponse(request, "table.html", context)
+
+
+async def finished_table(request: Request, table_id: str) -> Table:
+    """A table whose game has ended: only then are its record (with the seed) and replay open."""
+    table = await manager_of(request).get(table_id)
+    if table.playing:
+        raise Conflict(
+            "the game is not finished yet: its record (with the seed of the dice) and its replay"
+            " open when it ends"
+        )
+    return table
+
+
+@router.get("/table/{table_id}/record.json")
+async def record(request: Request, table_id: str) -> JSONResponse:
+    table = await finished_table(request, table_id)
+    name = f"ludoteca-{table.game.id}-{table.id}.json"
+    return JSONResponse(
+        table.record().to_json(),
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@router.get("/table/{table_id}/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, table_id: str) -> Response:
+    table = await finished_table(request, table_id)
+    first = replay_view(table, 0)
+    context: dict[str, Any] = {"table": table, "title": table.game.title, "first": first}
+    return templates.TemplateResponse(request, "replay.html", context)
+
+
+async def replay_step(request: Request, table_id: str, step: int) -> dict[str, Any]:
+    table = await finished_table(request, table_id)
+    last = len(table.moves)
+    if not 0 <= step <= last:
+        raise NotFound(f"step {step} is outside this game (0-{last})")
+    return replay_view(table, step)
+
+
+@router.get("/table/{table_id}/replay/{step:int}.json")
+async def replay_json(request: Request, table_id: str, step: int) -> dict[str, Any]:
+    return await replay_step(request, table_id, step)
+
+
+@router.get("/table/{table_id}/replay/{step:int}.svg")
+async def replay_svg(request: Request, table_id: str, step: int) -> Response:
+    view = await replay_step(request, table_id, step)
+    return Response(view["svg"], media_type="image/svg+xml")
+
+
+def error_page(request: Request, error: WebError) -> Response:
+    return templates.TemplateResponse(
+        request, "error.html", {"message": error.message}, status_code=error.status
+    )

@@ -1,0 +1,90 @@
+"""The browser app: `create_app` builds it on a database, `serve` runs it with uvicorn.
+
+On startup every unfinished table is rebuilt from its stored moves and its bots resume; on
+shutdown the bot tasks stop. Errors of the web layer become 4xx answers with a readable message:
+JSON `{"detail": ...}` for the API, downloads and replay steps, an HTML page for the pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from ludoteca.web import api, pages, sockets
+from ludoteca.web.errors import Unprocessable, WebError
+from ludoteca.web.manager import MAX_ACTIONS, TableManager
+from ludoteca.web.storage import Store
+
+STATIC = Path(__file__).parent / "static"
+DEFAULT_DATABASE = "sqlite:///ludoteca.db"
+
+
+def _wants_json(request: Request) -> bool:
+    path = request.url.path
+    return path.startswith("/api/") or path.endswith((".json", ".svg"))
+
+
+def describe_validation(errors: Sequence[Any]) -> str:
+    """FastAPI's validation errors as one sentence a person can act on."""
+    parts = []
+    for error in errors:
+        if error.get("type") == "json_invalid":
+            return f"the request body is not valid JSON: {error.get('ctx', {}).get('error', '')}"
+        where = [str(p) for p in error.get("loc", ()) if p not in {"body", "query", "path"}]
+        if not where and error.get("type") in {"missing", "model_attributes_type", "dict_type"}:
+            return "the request body must be a JSON object (with Content-Type: application/json)"
+        message = str(error.get("msg", "invalid"))
+        parts.append(f"{'.'.join(where)}: {message}" if where else message)
+    return "malformed request: " + "; ".join(parts)
+
+
+async def _web_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, WebError)
+    if _wants_json(request):
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+    return pages.error_page(request, exc)
+
+
+async def _validation_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)
+    return await _web_error(request, Unprocessable(describe_validation(exc.errors())))
+
+
+def create_app(
+    database_url: str, *, bot_delay: float = 0.6, max_actions: int = MAX_ACTIONS
+) -> FastAPI:
+    """The app on `database_url` (any SQLAlchemy URL); bots wait `bot_delay` s at normal speed."""
+    manager = TableManager(Store(database_url), bot_delay=bot_delay, max_actions=max_actions)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+
+    app = FastAPI(title="ludoteca", lifespan=lifespan)
+    app.state.manager = manager
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.include_router(sockets.router)
+    app.add_exception_handler(WebError, _web_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None) -> None:
+    """Run the app until interrupted; the default database is `ludoteca.db` here."""
+    import uvicorn
+
+    app = create_app(database or DEFAULT_DATABASE)
+    uvicorn.run(app, host=host, port=port, log_level="info")

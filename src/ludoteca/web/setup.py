@@ -1,0 +1,125 @@
+"""Setting up a new table: the request (from the JSON API or the lobby form), checked in full.
+
+Every mistake becomes a `BadRequest` with the message of the game API (`ludoteca.load`'s
+errors for the game, player count and options; the agent loader's for bot names).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ludoteca import agents
+from ludoteca.core.api import Game
+from ludoteca.core.chance import SEED_BITS, new_seed
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.options import OptionValue
+from ludoteca.core.registry import load
+from ludoteca.web.errors import BadRequest
+from ludoteca.web.storage import SeatData, TableData
+from ludoteca.web.table import BOT, HUMAN
+
+SPEEDS = ("normal", "fast")
+Speed = Literal["normal", "fast"]
+
+
+class TableRequest(BaseModel):
+    """A new table: the game, its players and options, who sits where, how fast bots play."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    players: int | None = None
+    seats: list[str] | None = Field(
+        default=None, description='one per player: "human" or an agent spec like "greedy"'
+    )
+    options: dict[str, OptionValue | None] = Field(default_factory=dict)
+    speed: Speed = "normal"
+    seed: int | None = Field(default=None, ge=0, lt=1 << SEED_BITS)
+
+
+def configure_game(request: TableRequest) -> Game:
+    try:
+        return load(request.game, players=request.players, **request.options)
+    except LudotecaError as exc:
+        raise BadRequest(str(exc)) from exc
+
+
+def check_agent(spec: str, game: Game) -> None:
+    """Load the agent once so that an unknown name or a bad parameter is refused now."""
+    try:
+        agents.load(spec, game, seed=0)
+    except LudotecaError as exc:
+        raise BadRequest(str(exc)) from exc
+    except Exception as exc:  # an agent's own parameter checks may raise anything
+        raise BadRequest(f"agent {spec!r}: {exc}") from exc
+
+
+def new_table(request: TableRequest) -> TableData:
+    """The stored form of a new table, with a fresh id, seed and a secret token per human."""
+    game = configure_game(request)
+    seats = request.seats if request.seats is not None else [HUMAN] * game.num_players
+    if len(seats) != game.num_players:
+        raise BadRequest(
+            f"{game.num_players} players need {game.num_players} seats, not {len(seats)}"
+        )
+    specs = []
+    for spec in seats:
+        text = spec.strip()
+        if text.lower() == HUMAN:
+            specs.append(SeatData(HUMAN, token=secrets.token_urlsafe(16)))
+        else:
+            check_agent(text, game)
+            specs.append(SeatData(BOT, agent=text))
+    return TableData(
+        id=secrets.token_urlsafe(6),
+        game=game.id,
+        players=game.num_players,
+        options=dict(game.options),
+        seed=new_seed() if request.seed is None else request.seed,
+        seats=specs,
+        speed=request.speed,
+        created=datetime.now(UTC),
+    )
+
+
+def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
+    """Read the lobby's form: game, players, seat0..seatN-1, option.<name>, speed.
+
+    Checkboxes come after a hidden "false" field of the same name, so the last value wins.
+    Empty values mean "the game's default".
+    """
+    form: dict[str, str] = {}
+    for key, value in fields:
+        form[key] = value
+    game = form.get("game", "").strip()
+    if not game:
+        raise BadRequest("choose a game")
+    players_text = form.get("players", "").strip()
+    players: int | None = None
+    if players_text:
+        if not players_text.isdigit():
+            raise BadRequest(f"the number of players is a whole number, not {players_text!r}")
+        players = int(players_text)
+    options: dict[str, OptionValue | None] = {
+        key.removeprefix("option."): value
+        for key, value in form.items()
+        if key.startswith("option.") and value.strip()
+    }
+    seats = None
+    if players is not None:
+        seats = [form.get(f"seat{i}", HUMAN) or HUMAN for i in range(players)]
+    speed = form.get("speed", "normal")
+    if speed not in SPEEDS:
+        raise BadRequest(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
+    return TableRequest(
+        game=game,
+        players=players,
+        seats=seats,
+        options=options,
+        speed=speed,  # type: ignore[arg-type]
+    )

@@ -1,0 +1,82 @@
+"""The live table: `/ws/table/<id>?seat=&token=` sends views and takes moves.
+
+The server sends `{"type": "view", "view": {...}}` on connect and after every step, and
+`{"type": "error", "error": "<message>"}` to this socket alone when something it sent is wrong.
+The client sends `{"action": <int>}` or `{"notation": "<text>"}`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from ludoteca.web.errors import NotFound, Unprocessable, WebError
+from ludoteca.web.manager import TableManager
+
+router = APIRouter()
+
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+
+
+def read_move(text: str) -> tuple[int | None, str | None]:
+    """The action or notation of a client message; `Unprocessable` says what is wrong."""
+    try:
+        message: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise Unprocessable(f"a message is a JSON object; this is not JSON ({exc})") from exc
+    if not isinstance(message, dict):
+        raise Unprocessable('a message is a JSON object like {"action": 12}')
+    unknown = sorted(set(message) - {"action", "notation"})
+    if unknown:
+        raise Unprocessable(f'unknown field {unknown[0]!r}: send "action" or "notation"')
+    action = message.get("action")
+    notation = message.get("notation")
+    if action is not None and (type(action) is not int):
+        raise Unprocessable(f'"action" is a whole number, not {action!r}')
+    if notation is not None and not isinstance(notation, str):
+        raise Unprocessable(f'"notation" is text, not {notation!r}')
+    return action, notation
+
+
+def _seat_param(text: str | None) -> int | None:
+    if text is None or text == "":
+        return None
+    if not text.strip().lstrip("-").isdigit():
+        raise WebError(f"seat is a number, not {text!r}")
+    return int(text)
+
+
+@router.websocket("/ws/table/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    manager: TableManager = websocket.app.state.manager
+    await websocket.accept()
+    token = websocket.query_params.get("token")
+    try:
+        table = await manager.get(table_id)
+        seat = table.authorise(_seat_param(websocket.query_params.get("seat")), token)
+    except WebError as exc:
+        await websocket.send_json({"type": "error", "error": exc.message})
+        code = CLOSE_NOT_FOUND if isinstance(exc, NotFound) else CLOSE_FORBIDDEN
+        await websocket.close(code=code, reason=exc.message[:120])
+        return
+    connection = await manager.connect(table, websocket, seat)
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                text = (message.get("bytes") or b"").decode("utf-8", errors="replace")
+            try:
+                action, notation = read_move(text)
+                await manager.act(table, seat, token, action, notation)
+            except WebError as exc:
+                await websocket.send_json({"type": "error", "error": exc.message})
+    except WebSocketDisconnect:  # the client went away while a reply was being sent
+        pass
+    finally:
+        manager.disconnect(table, connection)

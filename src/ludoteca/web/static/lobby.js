@@ -1,0 +1,27 @@
+// The lobby form: shows the chosen game's setup and as many seats as there are players.
+const select = document.getElementById("game-select");
+const setups = document.querySelectorAll(".game-setup");
+
+function showSeats(setup) {
+  const players = Number(setup.querySelector(".players-select").value);
+  for (const row of setup.querySelectorAll(".seat-row")) {
+    const used = Number(row.dataset.seat) < players;
+    row.hidden = !used;
+    row.querySelector("select").disabled = !used;
+  }
+}
+
+function showGame() {
+  for (const setup of setups) {
+    const chosen = setup.dataset.game === select.value;
+    setup.hidden = !chosen;
+    setup.disabled = !chosen;
+    if (chosen) showSeats(setup);
+  }
+}
+
+select.addEventListener("change", showGame);
+for (const setup of setups) {
+  setup.querySelector(".players-select").addEventListener("change", () => showSeats(setup));
+}
+showGame();

@@ -1,0 +1,250 @@
+"""Where tables and their moves are kept: SQLAlchemy 2.x ORM over any database URL.
+
+A table row holds what is needed to rebuild the game (game id, players, options, seed) and the
+seats; the moves are stored one row per applied action, chance outcomes included, so a table is
+rebuilt by replaying its moves from its seed. Every step is committed as it happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+PLAYING = "playing"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+"""Statuses: a table is played until its game ends, or abandoned when it runs past the cap."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class TableRow(_Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    speed: Mapped[str] = mapped_column(String(16))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    status: Mapped[str] = mapped_column(String(16), default=PLAYING, index=True)
+    result: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+
+
+class MoveRow(_Base):
+    __tablename__ = "moves"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+@dataclass(frozen=True)
+class SeatData:
+    """One seat: a human (with the secret token of its link) or a bot (with its agent spec)."""
+
+    kind: str
+    agent: str | None = None
+    token: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "agent": self.agent, "token": self.token}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> SeatData:
+        return cls(str(obj["kind"]), obj.get("agent"), obj.get("token"))
+
+
+@dataclass(frozen=True)
+class MoveData:
+    """One applied action with its notation as written when it was played."""
+
+    index: int
+    player: int
+    action: int
+    notation: str
+
+
+@dataclass
+class TableData:
+    """A stored table, detached from the database session."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    seats: list[SeatData]
+    speed: str
+    created: datetime
+    status: str = PLAYING
+    result: list[float] | None = None
+    moves: list[MoveData] = field(default_factory=list)
+
+
+def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
+    created = row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC)
+    return TableData(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        options=dict(row.options),
+        seed=row.seed,
+        seats=[SeatData.from_json(s) for s in row.seats],
+        speed=row.speed,
+        created=created,
+        status=row.status,
+        result=list(row.result) if row.result is not None else None,
+        moves=[MoveData(m.index, m.player, m.action, m.notation) for m in moves],
+    )
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`; SQLite gets WAL and relaxed syncing (one commit per move is cheap)."""
+    if url.startswith("sqlite"):
+        memory = url in {"sqlite://", "sqlite:///:memory:"} or "mode=memory" in url
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False},
+            poolclass=StaticPool if memory else None,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            if not memory:
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """The tables and moves of one database; every method is one short transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        _Base.metadata.create_all(self.engine)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def add_table(self, data: TableData) -> None:
+        with self._session.begin() as session:
+            session.add(
+                TableRow(
+                    id=data.id,
+                    game=data.game,
+                    players=data.players,
+                    options=data.options,
+                    seed=data.seed,
+                    seats=[s.to_json() for s in data.seats],
+                    speed=data.speed,
+                    created=data.created,
+                    status=data.status,
+                    result=data.result,
+                )
+            )
+
+    def add_moves(
+        self,
+        table_id: str,
+        moves: Sequence[MoveData],
+        status: str = PLAYING,
+        result: list[float] | None = None,
+    ) -> None:
+        """Store the moves of one step, and the table's status after it, in one commit.
+
+        Plain SQL expressions rather than ORM objects: this runs once per move, so it is kept
+        cheap.
+        """
+        now = _now()
+        with self.engine.begin() as connection:
+            if moves:
+                connection.execute(
+                    insert(MoveRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "index": m.index,
+                            "player": m.player,
+                            "action": m.action,
+                            "notation": m.notation,
+                            "created": now,
+                        }
+                        for m in moves
+                    ],
+                )
+            if status != PLAYING:
+                connection.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id)
+                    .values(status=status, result=result)
+                )
+
+    def get(self, table_id: str) -> TableData | None:
+        """A table with its moves, or None."""
+        with self._session() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            return _row_data(row, self._moves(session, table_id))
+
+    def unfinished(self) -> list[TableData]:
+        """Every table still being played, with its moves, oldest first."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(TableRow).where(TableRow.status == PLAYING).order_by(TableRow.created)
+            ).all()
+            return [_row_data(row, self._moves(session, row.id)) for row in rows]
+
+    def listing(self, status: str, limit: int = 20) -> list[TableData]:
+        """The newest tables with `status`, without their moves (for the lobby)."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.status == status)
+                .order_by(TableRow.created.desc())
+                .limit(limit)
+            ).all()
+            return [_row_data(row) for row in rows]
+
+    @staticmethod
+    def _moves(session: Session, table_id: str) -> Sequence[MoveRow]:
+        return session.scalars(
+            select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.index)
+        ).all()

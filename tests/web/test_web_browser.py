@@ -1,0 +1,115 @@
+"""A real headless Chromium plays a whole game: lobby, table form, clicking pawns, the result."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludoteca.web.server import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+GAME_SECONDS = 60
+"""A two-player, one-colour game against a fast bot needs well under a hundred clicks."""
+
+NEXT_PAWN = """() => {
+  if (!document.getElementById("result").hidden) return {over: true};
+  const pawn = document.querySelector("#board:not(.waiting) .movable");
+  if (!pawn) return null;
+  const box = pawn.getBoundingClientRect();
+  return {over: false, action: pawn.dataset.action, x: box.x + box.width / 2,
+          y: box.y + box.height / 2};
+}"""
+"""The next pawn to click once this seat may move (the board is `.waiting` after a click)."""
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.xdist_group("browser"),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM}"),
+]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """The app under uvicorn in a background thread, on a free port."""
+    import uvicorn
+
+    app = create_app(f"sqlite:///{tmp_path / 'browser.db'}", bot_delay=0.0)
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def page(server: str) -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.set_default_timeout(15_000)
+        yield page
+        browser.close()
+
+
+def test_a_person_plays_a_whole_game_against_a_bot(server: str, page: Any) -> None:
+    page.goto(server + "/")
+    setup = page.locator('fieldset[data-game="ludo"]')
+    page.select_option("#game-select", "ludo")
+    setup.locator('select[name="players"]').select_option("2")
+    setup.locator('select[name="seat0"]').select_option("human")
+    setup.locator('select[name="seat1"]').select_option("greedy")
+    assert setup.locator('select[name="seat2"]').is_hidden()  # only as many seats as players
+    setup.locator("summary").click()
+    setup.locator('select[name="option.colours_per_seat"]').select_option("1")
+    page.check('input[name="speed"][value="fast"]')
+    page.click('button[type="submit"]')
+    page.wait_for_url("**/table/*?seat=0&token=*")
+    page.wait_for_selector("#connection.online")
+
+    clicks = 0
+    deadline = time.monotonic() + GAME_SECONDS
+    while time.monotonic() < deadline:
+        # One round trip: wait until a pawn can be clicked (or the game is over), get its centre.
+        spot = page.wait_for_function(NEXT_PAWN).json_value()
+        if spot["over"]:
+            break
+        if clicks == 0:  # hovering a pawn lights up where it would land
+            page.mouse.move(spot["x"], spot["y"])
+            target = page.locator(f'#board [data-target-of="{spot["action"]}"]').first
+            assert "hot" in (target.get_attribute("class") or "")
+        page.mouse.click(spot["x"], spot["y"])
+        clicks += 1
+    else:
+        pytest.fail(f"the game did not end within {GAME_SECONDS} s ({clicks} clicks)")
+
+    banner = page.locator("#result-title").inner_text()
+    assert banner in {"You win!", "Seat 1 wins"}
+    assert page.locator("#message").inner_text().startswith("Game over")
+    assert clicks > 0
+    assert page.locator("#log li.move-entry").count() >= clicks
+    page.click("#replay-link")
+    page.wait_for_url("**/replay")
+    page.click('[data-go="last"]')
+    page.wait_for_function("document.getElementById('step').textContent !== '0'")
+    assert "Game over" in page.locator("#board svg").inner_html()

@@ -1,0 +1,155 @@
+"""The live table over WebSockets: views pushed to every watcher, errors to the sender only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+
+def socket_path(table: Any, seat: int | None = None) -> str:
+    if seat is None:
+        return f"/ws/table/{table.id}"
+    return f"/ws/table/{table.id}?seat={seat}&token={table.tokens[seat]}"
+
+
+def next_view(socket: Any) -> dict[str, Any]:
+    message = socket.receive_json()
+    assert message["type"] == "view", message
+    view: dict[str, Any] = message["view"]
+    return view
+
+
+def test_every_watcher_gets_its_own_view_when_a_seat_moves(web: Any) -> None:
+    table = web.create()
+    mover = web.view(table)["to_move"]
+    other = 1 - mover
+    with (
+        web.client.websocket_connect(socket_path(table, mover)) as moving,
+        web.client.websocket_connect(socket_path(table, other)) as waiting,
+        web.client.websocket_connect(socket_path(table)) as watching,
+    ):
+        first = next_view(moving)
+        assert first["your_turn"] and first["seat"] == mover
+        assert not next_view(waiting)["your_turn"]
+        assert next_view(watching)["seat"] is None
+        moving.send_json({"action": first["legal"][0]["action"]})
+        views = {seat: next_view(s) for seat, s in ((mover, moving), (other, waiting))}
+        spectator = next_view(watching)
+        for seat, view in views.items():
+            assert view["seat"] == seat and view["version"] > first["version"]
+            assert view["log"][first["version"]] == [mover, first["legal"][0]["notation"]]
+            assert view["your_turn"] == (view["to_move"] == seat)
+        assert spectator["version"] == views[mover]["version"] and spectator["legal"] == []
+
+
+def test_a_move_made_over_http_reaches_the_sockets(web: Any) -> None:
+    table = web.create()
+    with web.client.websocket_connect(socket_path(table)) as watching:
+        before = next_view(watching)["version"]
+        web.play_first_moves(table, 1)
+        assert next_view(watching)["version"] > before
+
+
+def test_notation_over_the_socket(web: Any) -> None:
+    table = web.create()
+    mover = web.view(table)["to_move"]
+    with web.client.websocket_connect(socket_path(table, mover)) as socket:
+        notation = next_view(socket)["legal"][-1]["notation"]
+        socket.send_json({"notation": notation})
+        assert [mover, notation] in next_view(socket)["log"]
+
+
+def test_bot_moves_are_broadcast_one_by_one(web: Any) -> None:
+    table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
+    with web.client.websocket_connect(socket_path(table, 0)) as socket:
+        view = next_view(socket)
+        seen = [view["version"]]
+        bot_to_move = []
+        for _ in range(200):  # play on until the bot has moved and it is seat 0's turn again
+            if view["your_turn"] and any(p == 1 for p, _ in view["log"]):
+                break
+            if view["your_turn"]:
+                socket.send_json({"action": view["legal"][0]["action"]})
+            view = next_view(socket)
+            seen.append(view["version"])
+            bot_to_move.append(view["to_move"] == 1)
+        assert view["your_turn"]
+        assert seen == sorted(seen)
+        assert any(bot_to_move)  # the positions where the bot was thinking were sent too
+        assert any(p == 1 for p, _ in view["log"])
+
+
+@pytest.mark.parametrize(
+    ("message", "error"),
+    [
+        ("not json", "not JSON"),
+        ("[1, 2]", "is a JSON object"),
+        ('{"move": 3}', "unknown field 'move'"),
+        ('{"action": "3"}', "is a whole number"),
+        ('{"action": true}', "is a whole number"),
+        ('{"notation": 3}', "is text"),
+        ('{"action": 999}', "not a legal action here"),
+        ('{"notation": "hop"}', "is not a ludo move"),
+        ("{}", "either"),
+    ],
+)
+def test_bad_messages_get_an_error_on_that_socket_only(web: Any, message: str, error: str) -> None:
+    table = web.create()
+    mover = web.view(table)["to_move"]
+    with (
+        web.client.websocket_connect(socket_path(table, mover)) as socket,
+        web.client.websocket_connect(socket_path(table)) as watching,
+    ):
+        view = next_view(socket)
+        next_view(watching)
+        socket.send_text(message)
+        reply = socket.receive_json()
+        assert reply["type"] == "error" and error in reply["error"]
+        # The socket stays usable, and the watcher saw only the next real move.
+        socket.send_json({"action": view["legal"][0]["action"]})
+        assert next_view(socket)["version"] > view["version"]
+        assert next_view(watching)["version"] > view["version"]
+
+
+def test_a_seat_out_of_turn_and_a_spectator_are_refused(web: Any) -> None:
+    table = web.create()
+    other = 1 - web.view(table)["to_move"]
+    with web.client.websocket_connect(socket_path(table, other)) as socket:
+        next_view(socket)
+        socket.send_json({"action": 44})
+        assert "not yours" in socket.receive_json()["error"]
+    with web.client.websocket_connect(socket_path(table)) as socket:
+        next_view(socket)
+        socket.send_json({"action": 44})
+        assert "spectators cannot move" in socket.receive_json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("query", "error", "code"),
+    [
+        ("?seat=0&token=wrong", "wrong token for seat 0", 4403),
+        ("?seat=0", "wrong token for seat 0", 4403),
+        ("?seat=9&token=x", "no seat 9", 4403),
+        ("?seat=zero&token=x", "seat is a number", 4403),
+    ],
+)
+def test_a_bad_seat_link_is_told_why_and_closed(
+    web: Any, query: str, error: str, code: int
+) -> None:
+    table = web.create()
+    with web.client.websocket_connect(f"/ws/table/{table.id}{query}") as socket:
+        reply = socket.receive_json()
+        assert reply["type"] == "error" and error in reply["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == code
+
+
+def test_an_unknown_table_is_told_and_closed(web: Any) -> None:
+    with web.client.websocket_connect("/ws/table/nope") as socket:
+        assert "there is no table 'nope'" in socket.receive_json()["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 4404
