@@ -205,7 +205,8 @@ def test_views_show_each_seat_its_own_moves_and_leak_no_token(web: Any) -> None:
     assert spectator["seat"] is None and spectator["legal"] == []
     assert "observation" not in spectator and "invites" not in spectator
     assert mover["message"].startswith("Your turn")
-    assert waiter["message"].startswith(f"Waiting for seat {to_move} (human)")
+    names = ("red & yellow", "blue & green")  # two players play two colours each
+    assert waiter["message"].startswith(f"Waiting for {names[to_move]} (human)")
     # Seat 0 created the table, so only its view holds seat 1's link; nobody sees the seed.
     for seat, view in ((0, web.view(table, 0)), (1, web.view(table, 1)), (None, spectator)):
         text = json.dumps(view)
@@ -311,7 +312,7 @@ def test_bots_play_to_the_end_and_the_record_replays_to_the_live_state(web: Any)
     web.wait_until_over(table)
     view = web.view(table)
     result = view["result"]
-    assert result["text"] in {"seat 0 wins", "seat 1 wins"}
+    assert result["text"] in {"red wins", "yellow wins"}
     assert result["headline"] == result["text"].capitalize()  # spectators see who won
     assert view["message"].startswith("Game over")
     response = web.client.get(f"/table/{table.id}/record.json")
@@ -344,7 +345,7 @@ def test_replay_steps_through_every_position(web: Any) -> None:
     assert (first["step"], first["last"], first["caption"]) == (0, len(moves), "Start")
     step = web.client.get(f"{base}/3.json").json()
     player, notation = moves[2]
-    who = "Chance" if player < 0 else f"seat {player}"
+    who = "Chance" if player < 0 else ("red", "yellow")[player]  # one colour each
     assert step["caption"] == f"{who}: {notation}"
     assert step["svg"].startswith("<svg") and 'data-action="' not in step["svg"]
     svg = web.client.get(f"{base}/{len(moves)}.svg")

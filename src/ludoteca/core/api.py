@@ -58,6 +58,10 @@ class Game(ABC):
     def _configure(self) -> None:  # noqa: B027 (optional hook: most games need nothing here)
         """Resolve options that depend on each other or on the player count; raise if invalid."""
 
+    def seat_name(self, seat: int) -> str | None:
+        """What the game calls a seat (a colour, a side), or None when it has no such name."""
+        return None
+
     @abstractmethod
     def new_initial_state(self, seed: int | None = None) -> State:
         """The position before the first action; `seed` drives the game's own chance events."""

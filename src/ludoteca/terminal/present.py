@@ -2,9 +2,8 @@
 
 Each game has `ludoteca.games.<id>.text` with `render_text(state)` and, for colour,
 `render_rich(state, marks)`. It may also define these optional hooks; without them the
-generic fallbacks below are used:
+generic fallbacks below are used (a seat's name comes from `Game.seat_name`):
 
-- `seat_label(game, seat) -> str`: what a seat plays, e.g. "red" or "red + yellow";
 - `side_label(state) -> str`: who is to act (also at a chance node, e.g. the colour to roll);
 - `describe_chance(state, action) -> str`: a chance outcome in words, e.g. "blue rolls 6",
   where `state` is the chance node before `action`.
@@ -55,8 +54,7 @@ def board(state: State, marks: Mapping[int, str] | None = None) -> RenderableTyp
 
 def seat_label(game: Game, seat: int) -> str:
     """What a seat plays ("red"), or "" when the game does not say."""
-    hook = _hook(game, "seat_label")
-    return str(hook(game, seat)) if hook is not None else ""
+    return game.seat_name(seat) or ""
 
 
 def side_label(state: State) -> str:

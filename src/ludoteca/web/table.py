@@ -32,11 +32,8 @@ def bot_seed(table_seed: int, seat: int, step: int) -> int:
 
 
 def seat_name(game: Game, seat: int) -> str:
-    """A game may name its seats (`seat_name(seat)`, e.g. a colour); otherwise "seat N"."""
-    namer = getattr(game, "seat_name", None)
-    if callable(namer):
-        return str(namer(seat))
-    return f"seat {seat}"
+    """The game's name for a seat ("red"), or "seat N" where it has none."""
+    return game.seat_name(seat) or f"seat {seat}"
 
 
 @dataclass(eq=False)

@@ -146,6 +146,10 @@ class LudoGame(Game):
     def seat_colours(self, seat: int) -> list[int]:
         return [c for c in self.colours if self.owner[c] == seat]
 
+    def seat_name(self, seat: int) -> str:
+        """The seat's colours: "red", or "red & yellow" for a seat with two."""
+        return " & ".join(self.colour_name(c) for c in self.seat_colours(seat))
+
     def colour_name(self, colour: int) -> str:
         return self.board.colours[colour]
 

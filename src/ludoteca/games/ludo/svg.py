@@ -280,7 +280,7 @@ def _die(state: LudoState, paint: dict[int, str]) -> list[str]:
     position = state.to_json()
     if position["phase"] in {"start", "over"}:
         return []
-    die = position["die"] or 0
+    die = (position["die"] or 0) if position["phase"] == "move" else 0  # blank: still to roll
     edge = paint[mover(state)]
     half = DIE / 2
     unrolled = "" if die else ' fill-opacity=".6" stroke-dasharray="5 4"'
