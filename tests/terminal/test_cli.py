@@ -180,8 +180,14 @@ def test_auto_single_plays_forced_moves_without_asking(tmp_path: Path) -> None:
     assert auto_moves[: len(asked_moves)] == asked_moves
 
 
-def test_quit_saves_the_game_so_far(tmp_path: Path) -> None:
-    path = tmp_path / "q.json"
+@pytest.mark.parametrize(
+    ("typed", "reason", "human_moves"),
+    [("1\n1\nquit\n", "stopped at your request", 2), ("1\n", "input ended", 1)],
+)
+def test_stopping_early_saves_the_game_so_far(
+    tmp_path: Path, typed: str, reason: str, human_moves: int
+) -> None:
+    path = tmp_path / "stopped.json"
     result = invoke(
         "play",
         "ludo",
@@ -192,33 +198,14 @@ def test_quit_saves_the_game_so_far(tmp_path: Path) -> None:
         "3",
         "--record",
         str(path),
-        input="1\n1\nquit\n",
+        input=typed,
     )
     assert result.exit_code == 0, result.output
-    assert "Game stopped: stopped at your request" in result.output
-    final = Record.load(path).replay()
-    assert not final.is_terminal()
-    assert sum(1 for m in Record.load(path).moves if m.player == 0) == 2
-
-
-def test_end_of_input_saves_the_game_so_far(tmp_path: Path) -> None:
-    path = tmp_path / "eof.json"
-    result = invoke(
-        "play",
-        "ludo",
-        "--seats",
-        "human,random",
-        "--fast",
-        "--seed",
-        "3",
-        "--record",
-        str(path),
-        input="1\n",
-    )
-    assert result.exit_code == 0, result.output
-    assert "Game stopped: input ended" in result.output
+    assert f"Game stopped: {reason}" in result.output
     assert "Traceback" not in result.output
-    assert len(Record.load(path).moves) > 0
+    record = Record.load(path)
+    assert not record.replay().is_terminal()
+    assert sum(1 for m in record.moves if m.player == 0) == human_moves
 
 
 @pytest.mark.parametrize(
