@@ -133,6 +133,16 @@ class LudoGame(Game):
         self.track_length = self.board.track_length
         self.entries = [self.board.entry(c) for c in range(size)]
         self.enter_action = self.track_length + 4
+        track = self.track_length
+        # Per colour: progress -> circle (track circle or goal id L..L+3), and back.
+        self.square_of = [
+            [(entry + p) % track if p < track else p for p in range(track + 4)]
+            for entry in self.entries
+        ]
+        self.progress_of = [
+            [(s - entry) % track if s < track else s for s in range(track + 4)]
+            for entry in self.entries
+        ]
         opts = self.options
         self.capture_own = bool(opts["capture_own"])
         self.clear_start = bool(opts["clear_start"])
@@ -295,15 +305,10 @@ class LudoState(State):
 
     def _square(self, colour: int, progress: int) -> int:
         """The action id (circle) of a pawn: its track circle, or its goal circle L..L+3."""
-        if progress >= self.game.track_length:
-            return progress
-        return (self.game.entries[colour] + progress) % self.game.track_length
+        return self.game.square_of[colour][progress]
 
     def _progress(self, colour: int, square: int) -> int:
-        track = self.game.track_length
-        if square >= track:
-            return square
-        return (square - self.game.entries[colour]) % track
+        return self.game.progress_of[colour][square]
 
     def _moves(self, colour: int, die: int) -> list[int]:
         game = self.game
@@ -315,10 +320,9 @@ class LudoState(State):
         waiting = RESERVE in pawns
         if die == 6 and waiting and (game.capture_own or self.occupant[entry] != colour):
             return [game.enter_action]
-        moves = []
-        for progress in pawns:
-            if progress >= 0 and self._target(colour, progress, die) >= 0:
-                moves.append(self._square(colour, progress))
+        square_of = game.square_of[colour]
+        target = self._target
+        moves = [square_of[p] for p in pawns if p >= 0 and target(colour, p, die) >= 0]
         if len(moves) > 1:
             if game.clear_start and waiting and entry in moves and self.occupant[entry] == colour:
                 return [entry]
