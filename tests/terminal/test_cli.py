@@ -23,6 +23,22 @@ def invoke(*args: str, input: str | None = None):  # type: ignore[no-untyped-def
     return runner.invoke(app, list(args), input=input)
 
 
+def play_human(record: Path, typed: str):  # type: ignore[no-untyped-def]
+    """Seat 0 human (answering with `typed`), seat 1 random, seed 3, no pauses."""
+    return invoke(
+        "play",
+        "ludo",
+        "--seats",
+        "human,random",
+        "--fast",
+        "--seed",
+        "3",
+        "--record",
+        str(record),
+        input=typed,
+    )
+
+
 def play_bots(record: Path, seed: int = 3, seats: str = "random,random") -> str:
     result = invoke(
         "play", "ludo", "--seats", seats, "--fast", "--seed", str(seed), "--record", str(record)
@@ -96,18 +112,7 @@ def test_a_record_that_cannot_be_written_exits_2(tmp_path: Path) -> None:
 
 def test_human_moves_by_number_with_bad_input_asked_again(tmp_path: Path) -> None:
     path = tmp_path / "h.json"
-    result = invoke(
-        "play",
-        "ludo",
-        "--seats",
-        "human,random",
-        "--fast",
-        "--seed",
-        "3",
-        "--record",
-        str(path),
-        input="banana\n" + "1\n" * 2000,
-    )
+    result = play_human(path, "banana\n" + "1\n" * 2000)
     assert result.exit_code == 0, result.output
     assert "'banana' is not a ludo move" in result.output
     assert "Your move, red (seat 0, human)" in result.output
@@ -188,18 +193,7 @@ def test_stopping_early_saves_the_game_so_far(
     tmp_path: Path, typed: str, reason: str, human_moves: int
 ) -> None:
     path = tmp_path / "stopped.json"
-    result = invoke(
-        "play",
-        "ludo",
-        "--seats",
-        "human,random",
-        "--fast",
-        "--seed",
-        "3",
-        "--record",
-        str(path),
-        input=typed,
-    )
+    result = play_human(path, typed)
     assert result.exit_code == 0, result.output
     assert f"Game stopped: {reason}" in result.output
     assert "Traceback" not in result.output
