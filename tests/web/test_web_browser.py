@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import browser_marks
 
-from ludoteca.web.server import create_app
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 GAME_SECONDS = 60
 """A two-player, one-colour game against a fast bot needs well under a hundred clicks."""
 
@@ -34,42 +21,7 @@ NEXT_PAWN = """() => {
 }"""
 """The next pawn to click once this seat may move (the board is `.waiting` after a click)."""
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.xdist_group("browser"),
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM}"),
-]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """The app under uvicorn in a background thread, on a free port."""
-    import uvicorn
-
-    app = create_app(f"sqlite:///{tmp_path / 'browser.db'}", bot_delay=0.0)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture
-def page(server: str) -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.set_default_timeout(15_000)
-        yield page
-        browser.close()
+pytestmark = browser_marks()
 
 
 def test_a_person_plays_a_whole_game_against_a_bot(server: str, page: Any) -> None:

@@ -1,9 +1,10 @@
-"""Win rate of ludo bots: one agent against random opponents over seeded games.
+"""Win rate of a bot: one agent against copies of an opponent over seeded games, for any game.
 
-    python benchmarks/ludo_strength.py --agent greedy --games 1000 --players 4
+    python benchmarks/strength.py --game ludo --agent greedy --games 1000 --players 4
+    python benchmarks/strength.py --game bremen --players 2 --option variant=harder
 
 Each game gets its seed from its index; the measured agent takes every seat in turn (game i puts
-it in seat i mod players), so seat advantages cancel out.
+it in seat i mod players), so seat advantages cancel out. A shared win counts as a fraction.
 """
 
 from __future__ import annotations
@@ -27,26 +28,38 @@ def play(game: ludoteca.Game, specs: list[str], seed: int) -> list[float]:
         state.apply_action(bots[state.current_player()].act(state))
 
 
+def share_of_win(returns: list[float], seat: int) -> float:
+    """1 for the sole winner, 1/k for each of k seats sharing the best return, else 0."""
+    best = max(returns)
+    winners = [s for s, value in enumerate(returns) if value == best]
+    if len(winners) == len(returns) or seat not in winners:
+        return 0.0
+    return 1 / len(winners)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="ludo")
     parser.add_argument("--agent", default="greedy")
     parser.add_argument("--opponent", default="random")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--option", action="append", default=[], help="a game option, k=v")
     args = parser.parse_args()
-    game = ludoteca.load("ludo", players=args.players)
-    wins = 0
+    options = dict(text.split("=", 1) for text in args.option)
+    game = ludoteca.load(args.game, players=args.players, **options)
+    wins = 0.0
     start = time.perf_counter()
     for i in range(args.games):
         seat = i % args.players
         specs = [args.opponent] * args.players
         specs[seat] = args.agent
-        wins += play(game, specs, seed=i)[seat] > 0
+        wins += share_of_win(play(game, specs, seed=i), seat)
     rate = wins / args.games
     half = 1.96 * math.sqrt(rate * (1 - rate) / args.games)
     print(
-        f"{args.agent} vs {args.players - 1}x {args.opponent}, {args.games} games:"
-        f" won {wins} ({rate:.1%} ± {half:.1%}, 95% CI; fair share {1 / args.players:.1%})"
+        f"{args.game}: {args.agent} vs {args.players - 1}x {args.opponent}, {args.games} games:"
+        f" won {wins:g} ({rate:.1%} ± {half:.1%}, 95% CI; fair share {1 / args.players:.1%})"
         f" in {time.perf_counter() - start:.0f} s"
     )
 
