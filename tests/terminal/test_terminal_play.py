@@ -16,7 +16,7 @@ from ludoteca.core.errors import InvalidOptionError, LudotecaError
 from ludoteca.core.record import Record
 from ludoteca.terminal import present
 from ludoteca.terminal.play import BOT_PAUSE, Ending, Options, Session, default_record_path
-from ludoteca.terminal.prompt import BadInput, Command, Menu, interpret
+from ludoteca.terminal.prompt import BadInput, Command, Menu, help_text, interpret
 from ludoteca.terminal.seats import (
     agent_seed,
     default_seats,
@@ -108,11 +108,21 @@ def test_bad_input_says_why(text: str, message: str) -> None:
         ("board", Command.BOARD),
         ("Q", Command.QUIT),
         ("quit", Command.QUIT),
+        ("moves", Command.MOVES),
     ],
 )
 def test_commands_at_the_prompt(text: str, command: Command) -> None:
     state = position(TWO_MOVES, die=5)
     assert interpret(text, state, Menu.of(state)) is command
+
+
+def test_a_long_move_list_is_cut_short_with_a_way_to_see_it_all() -> None:
+    """Games with hundreds of moves (placements) list the first ones and say how to see more."""
+    menu = Menu(tuple(range(100)), tuple(f"c{n}" for n in range(100)))
+    assert menu.lines(40)[-1] == "... and 60 more ('moves' lists them all)"
+    assert len(menu.lines(40)) == 41
+    assert len(menu.lines()) == 100
+    assert "e.g. c0, c1, c2" in help_text(menu)
 
 
 # -- seats and options ----------------------------------------------------------------------
@@ -226,7 +236,7 @@ def test_help_and_board_commands_ask_again(tmp_path: Path) -> None:
     outcome = play.run()
     assert outcome.ending is Ending.QUIT
     text = play.console.export_text()
-    assert "'board' shows the board again" in text
+    assert "'board' shows the board again" in " ".join(text.split())
     assert text.count("Your move") == 2  # shown, then shown again by "board"
 
 

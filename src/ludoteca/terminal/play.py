@@ -25,7 +25,7 @@ from ludoteca.core.errors import InvalidOptionError, LudotecaError
 from ludoteca.core.record import Record
 from ludoteca.core.registry import game_class, load
 from ludoteca.terminal import present
-from ludoteca.terminal.prompt import HELP, BadInput, Command, Menu, interpret
+from ludoteca.terminal.prompt import MENU_LIMIT, BadInput, Command, Menu, help_text, interpret
 from ludoteca.terminal.screen import Screen
 from ludoteca.terminal.seats import Seat, default_seats, load_seats, parse_options, split_seats
 
@@ -181,7 +181,9 @@ class Session:
             if choice is Command.QUIT:
                 raise _Stop(Ending.QUIT, "stopped at your request")
             if choice is Command.HELP:
-                self.console.print(Text(HELP, style="yellow"))
+                self.console.print(Text(help_text(menu), style="yellow"))
+            elif choice is Command.MOVES:
+                self.console.print(Text("   ".join(menu.lines()), style="green"))
             elif choice is Command.BOARD:
                 self._show_menu(menu)
             else:
@@ -192,7 +194,7 @@ class Session:
     def _show_menu(self, menu: Menu) -> None:
         who = self._who(self.state)
         heading = Text.assemble("\n", ("Your move, ", "bold"), (who, "bold"), ":")
-        moves = Text("   ".join(menu.lines()), style="bold green")
+        moves = Text("   ".join(menu.lines(MENU_LIMIT)), style="bold green")
         self.screen.show(self.state, menu.marks(), [heading, moves], force=True)
 
     def _prompt(self, menu: Menu) -> Text:

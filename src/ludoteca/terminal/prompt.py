@@ -8,11 +8,18 @@ from enum import Enum
 from ludoteca.core.api import State
 from ludoteca.core.errors import NotationError
 
-HELP = (
-    "Type the number of a move from the list, or the move in notation (e.g. 12-17, R, b-d).\n"
-    "Enter alone plays the only move when there is just one. "
-    "'board' shows the board again, 'quit' saves the record and stops."
-)
+MENU_LIMIT = 40
+"""Most moves listed under the board; a longer list is shown on request ('moves')."""
+
+
+def help_text(menu: Menu) -> str:
+    """How to answer the move prompt, with examples from the moves of this position."""
+    examples = ", ".join(menu.notations[:3])
+    return (
+        f"Type the number of a move from the list, or the move in notation (e.g. {examples}).\n"
+        "Enter alone plays the only move when there is just one. 'moves' lists every move, "
+        "'board' shows the board again, 'quit' saves the record and stops."
+    )
 
 
 class Command(Enum):
@@ -20,6 +27,7 @@ class Command(Enum):
 
     HELP = "help"
     BOARD = "board"
+    MOVES = "moves"
     QUIT = "quit"
 
 
@@ -29,6 +37,8 @@ _WORDS = {
     "help": Command.HELP,
     "b": Command.BOARD,
     "board": Command.BOARD,
+    "moves": Command.MOVES,
+    "list": Command.MOVES,
     "q": Command.QUIT,
     "quit": Command.QUIT,
     "exit": Command.QUIT,
@@ -55,8 +65,13 @@ class Menu:
         """Action id -> its number, for drawing the numbers on the board."""
         return {action: str(number) for number, action in enumerate(self.actions, start=1)}
 
-    def lines(self) -> list[str]:
-        return [f"{n}) {text}" for n, text in enumerate(self.notations, start=1)]
+    def lines(self, limit: int | None = None) -> list[str]:
+        """ "1) 12-17" for each move; with `limit`, the first ones and a line saying what is left."""
+        lines = [f"{n}) {text}" for n, text in enumerate(self.notations, start=1)]
+        if limit is None or len(lines) <= limit:
+            return lines
+        rest = len(lines) - limit
+        return [*lines[:limit], f"... and {rest} more ('moves' lists them all)"]
 
 
 def interpret(text: str, state: State, menu: Menu) -> int | Command:
@@ -80,7 +95,7 @@ def interpret(text: str, state: State, menu: Menu) -> int | Command:
     except NotationError as exc:
         raise BadInput(f"{exc}. Type {_numbers(menu)}, or ? for help.") from exc
     if action not in menu.actions:
-        shown = ", ".join(menu.lines())
+        shown = ", ".join(menu.lines(MENU_LIMIT))
         raise BadInput(f"{raw!r} is not one of your moves now: {shown}.")
     return action
 

@@ -1,16 +1,20 @@
 """The board picture of any game, from the game's own `ludoteca.games.<id>.svg` module.
 
 The web layer knows no game: it asks the game's renderer for an SVG in which the legal moves
-carry `data-action` (and their landing spots `data-target-of`). A game without a renderer is
-shown as its text board, so it can still be played with the move buttons.
+carry `data-action` (and their landing spots `data-target-of`). A game whose moves take several
+clicks (a piece, then one of its destinations; a path field by field) also defines
+`click_path(state, action) -> list[str]`: the tokens a person clicks, in order, to choose the
+action, each drawn on the board as `data-click="TOKEN"` (see `static/table.js`). A game without a
+renderer is shown as its text board, so it can still be played with the move buttons.
 """
 
 from __future__ import annotations
 
 import html
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
+from types import ModuleType
 from typing import Protocol
 
 from ludoteca.core.api import State
@@ -21,16 +25,31 @@ class _Renderer(Protocol):
 
 
 @cache
-def _renderer(game_id: str) -> _Renderer | None:
+def _svg_module(game_id: str) -> ModuleType | None:
     name = f"ludoteca.games.{game_id}.svg"
     try:
-        module = importlib.import_module(name)
+        return importlib.import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name == name:
             return None
         raise
+
+
+def _renderer(game_id: str) -> _Renderer | None:
+    module = _svg_module(game_id)
+    if module is None:
+        return None
     render: Callable[..., str] = module.render_svg
     return render
+
+
+def click_paths(state: State, actions: Sequence[int]) -> dict[int, list[str]] | None:
+    """Each action's click tokens, or None for a game whose moves are one click each."""
+    module = _svg_module(state.game.id)
+    click_path: Callable[[State, int], list[str]] | None = getattr(module, "click_path", None)
+    if click_path is None:
+        return None
+    return {action: list(click_path(state, action)) for action in actions}
 
 
 def board_svg(state: State, seat: int | None = None, interactive: bool = False) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.web.render import board_svg
+from ludoteca.core.api import State
+from ludoteca.web.render import board_svg, click_paths
 from ludoteca.web.storage import ABANDONED, FINISHED
 from ludoteca.web.table import BOT, HUMAN, Table, seat_name
 
@@ -85,6 +86,19 @@ def status_line(table: Table, seat: int | None) -> str:
     return f"Waiting for {table.label(to_move)}..."
 
 
+def legal_moves(state: State) -> list[dict[str, Any]]:
+    """The moves of the seat to act: id, notation and, where the game has them, click tokens."""
+    actions = state.legal_actions()
+    paths = click_paths(state, actions)
+    moves: list[dict[str, Any]] = []
+    for action in actions:
+        move: dict[str, Any] = {"action": action, "notation": state.action_to_string(action)}
+        if paths is not None:
+            move["clicks"] = paths[action]
+        moves.append(move)
+    return moves
+
+
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:
     """The JSON view of `table` for `seat` (None: a spectator)."""
     state = table.state
@@ -117,11 +131,7 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         "your_turn": interactive,
         "message": status_line(table, seat),
         "svg": board_svg(state, seat=seat, interactive=interactive),
-        "legal": (
-            [{"action": a, "notation": state.action_to_string(a)} for a in state.legal_actions()]
-            if interactive
-            else []
-        ),
+        "legal": legal_moves(state) if interactive else [],
         "log": [[m.player, m.notation] for m in table.moves],
         "version": len(table.moves),
         "result": result,

@@ -7,6 +7,7 @@ let version = -1;
 let retries = 0;
 let view = null;
 let pending = null; // the newest view not drawn yet: fast bots may send several per frame
+let clicked = []; // the click tokens chosen so far, for games whose moves take several clicks
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -71,13 +72,78 @@ function wireBoard() {
   }
 }
 
+// Click paths: each legal move may list the tokens (`data-click` on the board) a person clicks
+// to choose it. A move is played once the clicked tokens are its whole path and no other move's
+// path goes on from there; when one does, clicking the last token again plays the exact move.
+const startsWith = (path, prefix) => prefix.length <= path.length && prefix.every((t, i) => path[i] === t);
+const samePath = (a, b) => a.length === b.length && startsWith(a, b);
+const pathMoves = () => (view && view.your_turn ? view.legal.filter((m) => m.clicks) : []);
+
+function paintClicks() {
+  const moves = pathMoves();
+  const open = moves.filter((m) => startsWith(m.clicks, clicked));
+  const next = new Set(open.filter((m) => m.clicks.length > clicked.length).map((m) => m.clicks[clicked.length]));
+  const exact = open.find((m) => samePath(m.clicks, clicked));
+  if (exact) next.add(clicked[clicked.length - 1]);
+  for (const node of board.querySelectorAll("[data-click]")) {
+    const live = next.has(node.dataset.click);
+    node.classList.toggle("clickable", live);
+    node.classList.toggle("selected", clicked.includes(node.dataset.click));
+    if (live) { node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
+    else { node.removeAttribute("tabindex"); node.removeAttribute("role"); }
+  }
+  const shown = new Set(open.map((m) => m.action));
+  for (const button of document.querySelectorAll("#moves .move")) {
+    button.hidden = clicked.length > 0 && moves.length > 0 && !shown.has(Number(button.dataset.action));
+  }
+  $("selection").hidden = clicked.length === 0;
+  $("selection-text").textContent = clicked.join(" → ");
+}
+
+function resetClicks() {
+  clicked = [];
+  paintClicks();
+}
+
+function choose(token) {
+  const moves = pathMoves();
+  const exact = moves.find((m) => samePath(m.clicks, clicked));
+  if (exact && token === clicked[clicked.length - 1]) { clicked = []; play({ action: exact.action }); return; }
+  const longer = [...clicked, token];
+  if (moves.some((m) => startsWith(m.clicks, longer))) clicked = longer;
+  else if (clicked.length === 1 && token === clicked[0]) clicked = []; // a second click lets go
+  else clicked = moves.some((m) => m.clicks[0] === token) ? [token] : [];
+  const open = moves.filter((m) => startsWith(m.clicks, clicked));
+  if (clicked.length && open.length === 1 && samePath(open[0].clicks, clicked)) {
+    clicked = [];
+    play({ action: open[0].action });
+    return;
+  }
+  paintClicks();
+}
+
+board.addEventListener("click", (event) => {
+  if (board.classList.contains("waiting") || !pathMoves().length) return;
+  const node = event.target.closest("[data-click]");
+  if (node && node.classList.contains("clickable")) choose(node.dataset.click);
+  else if (!event.target.closest("[data-action], [data-target-of]")) resetClicks();
+});
+board.addEventListener("keydown", (event) => {
+  const node = event.target.closest && event.target.closest("[data-click].clickable");
+  if (node && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); choose(node.dataset.click); }
+});
+document.addEventListener("keydown", (event) => { if (event.key === "Escape" && clicked.length) resetClicks(); });
+$("selection-clear").addEventListener("click", resetClicks);
+
 function renderMoves(v) {
   $("moves-panel").hidden = !v.your_turn;
   const moves = $("moves");
   moves.replaceChildren(...v.legal.map((m) => {
     const button = el("button", { type: "button", class: "move", "data-action": m.action }, m.notation);
     button.addEventListener("click", () => play({ action: m.action }));
-    const targets = () => board.querySelectorAll(`[data-target-of="${m.action}"], [data-action="${m.action}"]`);
+    const tokens = (m.clicks || []).map((t) => `[data-click="${CSS.escape(t)}"]`);
+    const targets = () => board.querySelectorAll(
+      [`[data-target-of="${m.action}"]`, `[data-action="${m.action}"]`, ...tokens].join(", "));
     button.addEventListener("mouseenter", () => targets().forEach((t) => t.classList.add("hot")));
     button.addEventListener("mouseleave", () => targets().forEach((t) => t.classList.remove("hot")));
     return button;
@@ -158,6 +224,8 @@ function render(v) {
   board.classList.toggle("your-turn", v.your_turn);
   board.classList.remove("waiting");
   wireBoard();
+  clicked = [];
+  paintClicks();
   $("message").textContent = v.message;
   $("status").hidden = Boolean(v.result);
   $("status").classList.toggle("your-turn", v.your_turn);
