@@ -31,6 +31,34 @@ def test_lobby_lists_games_options_and_bots(web: Any) -> None:
     assert 'value="fast"' in html
 
 
+def test_rules_pages_are_served_with_their_pictures(web: Any) -> None:
+    """The lobby links each game's rules page; the page is the docs Markdown as HTML."""
+    assert 'href="/rules/ludo"' in web.client.get("/").text
+    page = web.client.get("/rules/ludo")
+    assert page.status_code == 200
+    assert "<table>" in page.text  # the options table
+    assert '<img src="ludo-board.svg"' in page.text
+    picture = web.client.get("/rules/ludo-board.svg")
+    assert picture.status_code == 200
+    assert picture.headers["content-type"] == "image/svg+xml"
+    assert picture.text.startswith("<svg")
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("/rules/chess", "unknown game"),
+        ("/rules/nothing.svg", "no picture"),
+        ("/rules/ludo.md.svg", "no picture"),
+        ("/rules/..%2Fapi.md", "not found"),
+    ],
+)
+def test_missing_rules_pages_get_a_404_with_a_message(web: Any, path: str, message: str) -> None:
+    page = web.client.get(path)
+    assert page.status_code == 404
+    assert message in page.text.lower()
+
+
 def test_lobby_lists_open_and_finished_tables(web: Any) -> None:
     table = web.create()
     done = web.create(seats=["random", "random"], speed="fast", options=ONE_COLOUR)

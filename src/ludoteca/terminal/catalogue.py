@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca import agents
+from ludoteca import agents, rulebook
 from ludoteca.core.options import Option
 from ludoteca.core.registry import game_class, games, load
-
-SOURCE_ROOT = Path(__file__).resolve().parents[3]
-"""The source checkout (where `docs/` lives) when ludoteca runs from one."""
 
 
 def games_table() -> Table:
@@ -31,10 +26,9 @@ def games_table() -> Table:
 
 
 def rules_page(game_id: str) -> str:
-    """Where the rules page is: an absolute path in a source checkout, else the docs path."""
-    relative = Path("docs") / "games" / f"{game_id}.md"
-    page = SOURCE_ROOT / relative
-    return str(page) if page.is_file() else f"{relative} (in the ludoteca sources)"
+    """Where the rules page is: its file, else where the sources keep it."""
+    page = rulebook.page_path(game_id)
+    return str(page) if page is not None else f"docs/games/{game_id}.md (in the ludoteca sources)"
 
 
 def _show(value: object) -> str:

@@ -66,7 +66,7 @@ class Menu:
         return {action: str(number) for number, action in enumerate(self.actions, start=1)}
 
     def lines(self, limit: int | None = None) -> list[str]:
-        """ "1) 12-17" for each move; with `limit`, the first ones and a line saying what is left."""
+        """Each move as "1) 12-17"; with `limit`, the first ones and a line saying how many more."""
         lines = [f"{n}) {text}" for n, text in enumerate(self.notations, start=1)]
         if limit is None or len(lines) <= limit:
             return lines

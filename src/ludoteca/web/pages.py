@@ -1,4 +1,4 @@
-"""The HTML pages: the lobby, a table, the replay of a finished game, and the record download.
+"""The HTML pages: the lobby, a table, the replay of a finished game, the record, the rules.
 
 Pages are rendered on the server (so they show the game before any script runs); the scripts
 in `static/` then keep a table live over its WebSocket and step through replays.
@@ -11,10 +11,19 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
+from ludoteca import rulebook
+from ludoteca.core.errors import UnknownGameError
+from ludoteca.core.registry import game_class
 from ludoteca.web.api import created_links, game_catalogue, manager_of, table_summary
 from ludoteca.web.errors import Conflict, NotFound, WebError
 from ludoteca.web.setup import SPEEDS, request_from_form
@@ -115,6 +124,26 @@ async def replay_json(request: Request, table_id: str, step: int) -> dict[str, A
 async def replay_svg(request: Request, table_id: str, step: int) -> Response:
     view = await replay_step(request, table_id, step)
     return Response(view["svg"], media_type="image/svg+xml")
+
+
+@router.get("/rules/{name}", response_class=HTMLResponse)
+async def rules_page(request: Request, name: str) -> Response:
+    """A game's rules page (`/rules/ludo`), or a picture it shows (`/rules/ludo-board.svg`)."""
+    suffix = Path(name).suffix
+    if suffix:
+        picture = rulebook.picture_path(name)
+        if picture is None:
+            raise NotFound(f"no picture {name!r} among the rules pages")
+        return FileResponse(picture, media_type=rulebook.PICTURE_TYPES[suffix])
+    try:
+        title = game_class(name).title
+    except UnknownGameError as exc:
+        raise NotFound(str(exc)) from exc
+    html = rulebook.page_html(name)
+    if html is None:
+        raise NotFound(f"this installation has no rules page for {name!r}")
+    context = {"title": title, "game_id": name, "page": html}
+    return templates.TemplateResponse(request, "rules.html", context)
 
 
 def error_page(request: Request, error: WebError) -> Response:
