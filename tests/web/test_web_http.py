@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import ludoteca
 from ludoteca.core.record import Record
 from ludoteca.web.server import create_app
 
@@ -70,8 +71,10 @@ def test_lobby_lists_open_and_finished_tables(web: Any) -> None:
 
 
 def test_games_api_describes_options_and_agents(web: Any) -> None:
-    (ludo,) = web.client.get("/api/games").json()
-    assert ludo["id"] == "ludo" and (ludo["min_players"], ludo["max_players"]) == (2, 6)
+    listed = {game["id"]: game for game in web.client.get("/api/games").json()}
+    assert listed.keys() == {info.id for info in ludoteca.games()}
+    ludo = listed["ludo"]
+    assert (ludo["min_players"], ludo["max_players"]) == (2, 6)
     names = {o["name"]: o for o in ludo["options"]}
     assert names["board"]["choices"] == [4, 6]
     assert {"random", "greedy"} <= {a["name"] for a in ludo["agents"]}
