@@ -127,3 +127,30 @@ def serve(
 
     with _errors():
         run_server(host, port, database)
+
+
+@app.command()
+def solve(
+    game: Annotated[str, typer.Argument(help="game id; a game with a `solve` module (siege)")],
+    time: Annotated[
+        float | None, typer.Option("--time", min=0, help="stop after this many seconds")
+    ] = None,
+    depth: Annotated[int, typer.Option("--depth", min=1, help="deepest search, in plies")] = 200,
+    checkpoint: Annotated[
+        Path | None,
+        typer.Option("--checkpoint", dir_okay=False, help="JSON file to resume from and save to"),
+    ] = None,
+) -> None:
+    """Search for the game-theoretic value of a game's starting position (resumable)."""
+    import importlib
+
+    from ludoteca.core.errors import UnknownGameError
+    from ludoteca.core.registry import game_class
+
+    with _errors():
+        game_class(game)
+        try:
+            solver = importlib.import_module(f"ludoteca.games.{game}.solve")
+        except ModuleNotFoundError:
+            raise UnknownGameError(f"no solver for {game!r}; games with one: siege") from None
+        solver.run(Console(), seconds=time, max_depth=depth, checkpoint=checkpoint)

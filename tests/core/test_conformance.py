@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from ludoteca import agents
 from ludoteca.core.api import CHANCE, TERMINAL, Game, State
 from ludoteca.core.chance import sample_outcome
 from ludoteca.core.errors import IllegalActionError, NotationError, WrongPlayerError
@@ -41,7 +42,20 @@ EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 6, "board": 6, "play_out": True},
         {"players": 3, "start_pawn_on_a": False, "three_tries": True, "must_capture": True},
     ],
+    "siege": [{"opening_rule": False, "lord_start": "e6"}, {"max_quiet_moves": 20}],
+    "museum": [{"roof_banks": False}, {"players": 2, "roof_banks": False}],
+    "bremen": [
+        {"players": 2, "variant": "turbulent"},
+        {"players": 3, "variant": "harder+turbulent"},
+    ],
 }
+
+
+GUIDED: dict[str, float] = {"bremen": 0.5}
+"""Share of a playout's moves made by the game's greedy bot, for games whose uniformly random
+games do not end: in bremen only an exact pyramid storms the house, which random play almost
+never builds on a board of the ruled size. The other moves stay random, so the playouts still
+wander through odd positions."""
 
 
 def configurations(info: GameInfo) -> list[dict[str, Any]]:
@@ -126,6 +140,8 @@ def check_copies(state: State) -> None:
 
 def random_game(game: Game, seed: int, policy_seed: int, checks: bool) -> State:
     rng = random.Random(policy_seed)
+    guided = GUIDED.get(game.id, 0.0)
+    guide = agents.load("greedy", game, seed=policy_seed) if guided else None
     state = game.new_initial_state(seed=seed)
     assert state.seed == seed and state.history() == []
     for step in range(MAX_STEPS):
@@ -137,6 +153,8 @@ def random_game(game: Game, seed: int, policy_seed: int, checks: bool) -> State:
             return state
         if state.is_chance_node():
             action = sample_outcome(state)
+        elif guide is not None and rng.random() < guided:
+            action = guide.act(state)
         else:
             action = rng.choice(state.legal_actions())
         state.apply_action(action)
@@ -171,13 +189,22 @@ def test_history_replay_and_record_rebuild_the_state(game_id: str, config: dict[
 
 @pytest.mark.parametrize(("game_id", "config"), CASES)
 def test_same_seed_same_game(game_id: str, config: dict[str, Any]) -> None:
-    """The seed fixes every chance event: equal seeds and choices give equal games."""
+    """The seed fixes every chance event: equal seeds and choices give equal games.
+
+    Another seed gives another game, unless the game met no chance event (siege has none).
+    """
     game = load(game_id, **config)
     one = random_game(game, 11, policy_seed=4, checks=False)
     two = random_game(load(game_id, **config), 11, policy_seed=4, checks=False)
     assert one.to_json() == two.to_json()
-    other = random_game(game, 12, policy_seed=4, checks=False)
-    assert other.history() != one.history()
+    replay = game.new_initial_state(seed=11)
+    had_chance = False
+    for action in one.history():
+        had_chance |= replay.is_chance_node()
+        replay.apply_action(action)
+    if had_chance:
+        other = random_game(game, 12, policy_seed=4, checks=False)
+        assert other.history() != one.history()
 
 
 @pytest.mark.parametrize(("game_id", "config"), CASES)

@@ -205,7 +205,7 @@ def test_stopping_early_saves_the_game_so_far(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["play", "chess", "--seats", "human,random"], "unknown game 'chess'; valid games: ludo"),
+        (["play", "chess", "--seats", "human,random"], "unknown game 'chess'; valid games: "),
         (["play", "ludo", "--seats", "human,nobot"], "unknown agent 'nobot' for ludo"),
         (["play", "ludo", "--seats", "human,random", "-o", "turbo=1"], "unknown option turbo"),
         (["play", "ludo", "--seats", "human,random", "-o", "goal_jump=maybe"], "goal_jump"),

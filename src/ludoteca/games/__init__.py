@@ -3,3 +3,4 @@
 from ludoteca.core.registry import register
 
 register("ludo", "ludoteca.games.ludo.game:LudoGame")
+register("siege", "ludoteca.games.siege.game:SiegeGame")

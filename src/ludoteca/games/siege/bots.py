@@ -1,0 +1,70 @@
+"""Bots for Belagerung.
+
+`greedy` looks one move ahead: it plays a move that wins at once if there is one, else the move
+after which the position's evaluation (`search.evaluate`, the same terms as the search bots
+use) is best for it; ties are broken by its seeded generator. Its `weights` are those of
+`search.WEIGHTS` and can be overridden one by one (`greedy:threat=1.0`):
+
+- `knight`, `soldier`: material, per piece;
+- `threat`: per knight that can jump onto the lord (doubled when the lord cannot move);
+- `lord_moves`: per move the lord has (the defender likes a free lord);
+- `in_castle`, `advance`: knights inside the castle, and rows gained by those outside it;
+- `stuck`: per knight with no jump; `exposed`: per knight a defender could take next.
+
+`alphabeta` is the iterative-deepening alpha-beta search of `ludoteca.agents.alphabeta` with
+this game's hooks (`search.py`); `minimax` the plain fixed-depth minimax it is measured against.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ludoteca.agents.alphabeta import AlphaBetaAgent, MinimaxAgent
+from ludoteca.agents.base import Agent
+from ludoteca.core.api import Game, State
+from ludoteca.games.siege.game import SiegeState
+from ludoteca.games.siege.search import WEIGHTS, evaluate
+
+WIN = 1_000.0
+
+
+class GreedyAgent(Agent):
+    """Plays the move with the best evaluation one move ahead (see the module docstring)."""
+
+    name = "greedy"
+    description = "takes a win when it sees one, else the best-looking position one move ahead"
+    weights: ClassVar[dict[str, float]] = dict(WEIGHTS)
+
+    def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
+        unknown = set(params) - set(self.weights)
+        if unknown:
+            raise ValueError(
+                f"greedy takes the weights {', '.join(self.weights)}; not {', '.join(unknown)}"
+            )
+        super().__init__(game, seed, **params)
+        self.w = {k: float(params.get(k, v)) for k, v in self.weights.items()}
+
+    def act(self, state: State) -> int:
+        assert isinstance(state, SiegeState)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        scored = [(self.score(state, action), action) for action in legal]
+        best = max(score for score, _ in scored)
+        return self.rng.choice([action for score, action in scored if score >= best - 1e-9])
+
+    def score(self, state: SiegeState, action: int) -> float:
+        """The value for the mover of the position after `action`."""
+        seat = state.current_player()
+        after = state.clone()
+        after.apply_action(action)
+        if after.is_terminal():
+            return WIN * after.returns()[seat]
+        return evaluate(after, seat, self.w)
+
+
+AGENTS: dict[str, type[Agent]] = {
+    "greedy": GreedyAgent,
+    "alphabeta": AlphaBetaAgent,
+    "minimax": MinimaxAgent,
+}

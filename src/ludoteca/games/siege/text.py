@@ -1,0 +1,143 @@
+"""Belagerung in text: the plain board behind `str(state)` and a coloured Rich board.
+
+Both draw the grid of `board.json` row 6 (the defender's side) at the top, three characters a
+field. Pieces: N knight, S soldier, L lord. Empty fields: `.` land, `~` moat, `#` castle, `^`
+crown field, `o` a knight's start square.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.text import Text
+
+from ludoteca.games.siege.board import WIDTH, Board
+from ludoteca.games.siege.game import ATTACKER, EMPTY, LETTERS, SIDES, SPAN
+
+if TYPE_CHECKING:
+    from ludoteca.games.siege.game import SiegeState
+
+KEY = "N knight  S soldier  L lord  . land  ~ moat  # castle  ^ crown field  o start"
+
+
+def ground(board: Board, field: int) -> str:
+    """What an empty field is: start, crown, castle, moat or land."""
+    if not board.on_grid(field):
+        return "start"
+    if field in board.crowns:
+        return "crown"
+    if field in board.castle:
+        return "castle"
+    return "moat" if field in board.moat else "land"
+
+
+_EMPTY_GLYPH = {"start": "o", "crown": "^", "castle": "#", "moat": "~", "land": "."}
+
+
+def _glyph(state: SiegeState, field: int) -> str:
+    piece = state.cells[field]
+    return LETTERS[piece] if piece != EMPTY else _EMPTY_GLYPH[ground(state.game.board, field)]
+
+
+def _column_line(board: Board) -> str:
+    return ("   " + "".join(f" {c} " for c in board.columns)).rstrip()
+
+
+def status_line(state: SiegeState) -> str:
+    """Whose turn or the result, the opening and the count of moves without a capture."""
+    position = state.to_json()
+    result = position["result"]
+    if result is not None:
+        winner = result["winner"]
+        head = f"{winner.capitalize()} wins" if winner else "Draw"
+        return f"{head}: {result['reason']}."
+    parts = [f"Turn: {position['turn']}"]
+    opening = position["opening"]
+    if opening["moves"] < 4 and opening["unmoved"]:
+        parts.append(f"Opening: defender move {opening['moves'] + 1} of 4")
+    parts.append(f"Moves without capture: {position['quiet']}")
+    return "   ".join(parts)
+
+
+def pieces_line(state: SiegeState) -> str:
+    position = state.to_json()
+    return (
+        f"Knights: {len(position['knights'])}   Soldiers: {len(position['soldiers'])}"
+        f"   Lord: {position['lord'] or 'captured'}"
+    )
+
+
+def render_text(state: SiegeState) -> str:
+    """The board in plain text, then the key and the status lines."""
+    board = state.game.board
+    lines = []
+    for row in range(board.rows, -1, -1):
+        cells = []
+        for column in range(WIDTH):
+            field = row * WIDTH + column
+            cells.append(f" {_glyph(state, field)} " if field in board.fields else "   ")
+        lines.append(f"{row:>2} " + "".join(cells).rstrip())
+    lines += [_column_line(board), "", KEY, pieces_line(state), status_line(state)]
+    return "\n".join(lines)
+
+
+def side_label(state: SiegeState) -> str:
+    """The side to act: "attacker (knights)" or "defender (soldiers and lord)"."""
+    return "attacker (knights)" if state.turn == ATTACKER else "defender (soldiers and lord)"
+
+
+# -- Rich ------------------------------------------------------------------------------------------
+def field_colour(board: Board, field: int) -> str:
+    """The colour of an empty field (land and castle chequered), shared with the SVG."""
+    kind = ground(board, field)
+    colours = board.colours
+    dark = (field % WIDTH + field // WIDTH) % 2 == 0
+    if kind == "land":
+        return colours["field_dark" if dark else "field"]
+    if kind == "castle":
+        return colours["castle_dark" if dark else "castle"]
+    return colours[{"start": "start", "crown": "crown", "moat": "moat"}[kind]]
+
+
+def _labels(marks: Mapping[int, str]) -> dict[int, str]:
+    """A mark is drawn on the field a move reaches when only one marked move reaches it."""
+    by_target: dict[int, list[str]] = {}
+    for action, label in marks.items():
+        by_target.setdefault(action % SPAN, []).append(label)
+    return {field: labels[0] for field, labels in by_target.items() if len(labels) == 1}
+
+
+def render_rich(state: SiegeState, marks: Mapping[int, str] | None = None) -> RenderableType:
+    """The board in colour; `marks` (action -> label) are drawn on the fields moves reach."""
+    board = state.game.board
+    labels = _labels(marks or {})
+    movers = {action // SPAN for action in (marks or {})}
+    colours = board.colours
+    text = Text(no_wrap=True)
+    for row in range(board.rows, -1, -1):
+        text.append(f"{row:>2} ", Style(dim=True))
+        for column in range(WIDTH):
+            field = row * WIDTH + column
+            if field not in board.fields:
+                text.append("   ")
+                continue
+            piece = state.cells[field]
+            back = field_colour(board, field)
+            if field in labels:
+                text.append(f"{labels[field]:^3.3}", Style(color="black", bgcolor="#fff7c2"))
+            elif piece != EMPTY:
+                ink = colours["knight"] if LETTERS[piece] == "N" else colours["soldier"]
+                bold = Style(color=ink, bgcolor=back, bold=True, underline=field in movers)
+                text.append(f" {LETTERS[piece]} ", bold)
+            else:
+                glyph = _glyph(state, field) if ground(board, field) != "land" else " "
+                text.append(f" {glyph} ", Style(color="#3b3226", bgcolor=back))
+        text.append("\n")
+    text.append(_column_line(board), Style(dim=True))
+    lines = [Text(pieces_line(state)), Text(status_line(state)), Text(KEY)]
+    if not state.is_terminal():
+        lines.insert(0, Text(f"{SIDES[state.turn].capitalize()} to move", style="bold"))
+    return Group(text, Text(""), *lines)
