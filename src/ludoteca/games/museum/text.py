@@ -1,0 +1,282 @@
+"""Raub im Kunstmuseum in text: the plain museum behind `str(state)` and a coloured Rich one.
+
+Both draw the floors from `board.json`, top floor first, with the elevator as a column on the
+right: per floor a row of picture numbers (and its elevator stop), a row of what stands on each
+picture (thief letter, marker letter, `#` for a guard chip) and a row of the values in euros.
+The shaft fields between two stops run down the right-hand column. Lines of segments tagged
+with what they show are built once; the plain text joins them, Rich colours them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.games.museum.board import ROOF, Field, Museum
+
+if TYPE_CHECKING:
+    from ludoteca.games.museum.game import MuseumState
+
+LETTERS = "RBGY"
+"""Thief letters by seat (red, blue, green, yellow); markers are the same letters in lower case."""
+HEX = ("#d8342c", "#2f6fd6", "#2e9e4a", "#e8b800")
+"""The colours of the thieves by seat; the SVG uses the same."""
+CELL = 8
+LABEL = 10
+FLOORS = (4, 3, 2, 1)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A piece of a line: its text and what it shows (`seat` for thief and marker letters)."""
+
+    text: str
+    role: str = "plain"
+    seat: int = -1
+
+
+Line = list[Segment]
+
+
+def shaft_below(museum: Museum, floor: int) -> list[Field]:
+    """The shaft fields from the stop of `floor` down to the next stop, top first."""
+    if floor == 1:
+        return []
+    column = sorted((f for f in museum.fields if f.kind == "shaft"), key=lambda f: f.at[1])
+    top = museum.by_name(f"E{floor}").at[1]
+    return [f for f in column if top < f.at[1] < top + 4]
+
+
+def _who(state: MuseumState) -> dict[int, int]:
+    """Field -> the seat of the thief standing there (the roof is listed separately)."""
+    return {place: seat for seat, place in enumerate(state.place) if place != ROOF}
+
+
+def _mark(marks: Mapping[int, str], field: int) -> Segment:
+    label = marks.get(field, "")
+    return Segment(f"({label})" if label else "", "mark")
+
+
+def _picture_cell(state: MuseumState, field: Field, marks: Mapping[int, str]) -> Line:
+    who = _who(state).get(field.id, -1)
+    owner = state.marker[field.id]
+    guard = "#" if field.id in state.guarded() else " "
+    mark = _mark(marks, field.id)
+    pad = " " * (CELL - 3 - len(mark.text))
+    return [
+        Segment(LETTERS[who], "thief", who) if who >= 0 else Segment("."),
+        Segment(LETTERS[owner].lower(), "marker", owner) if owner >= 0 else Segment("."),
+        Segment(guard, "guard"),
+        mark,
+        Segment(pad),
+    ]
+
+
+def _elevator_cell(state: MuseumState, field: Field, marks: Mapping[int, str]) -> Line:
+    who = _who(state).get(field.id, -1)
+    thief = Segment(LETTERS[who], "thief", who) if who >= 0 else Segment("|", "shaft")
+    return [Segment(f"{field.name:<3}", "elevator"), thief, _mark(marks, field.id)]
+
+
+def board_lines(state: MuseumState, marks: Mapping[int, str]) -> list[Line]:
+    """The museum as lines of segments: the roof, then each floor with its part of the shaft."""
+    museum = state.game.museum
+    on_roof = [seat for seat, place in enumerate(state.place) if place == ROOF]
+    roof: Line = [Segment(f"{'roof':<{LABEL}}", "roof")]
+    for seat in on_roof:
+        roof += [Segment(LETTERS[seat], "thief", seat), Segment(" ")]
+    roof += [Segment(" " if on_roof else "-"), _mark(marks, ROOF)]
+    roof.append(Segment(f"   start, safe, +{museum.roof_bonus:,} at the end; leads to 22"))
+    lines = [roof]
+    for floor in FLOORS:
+        row = museum.floor_rows(floor)
+        pictures, stop = row[:-1], row[-1]
+        shaft = shaft_below(museum, floor)
+        numbers: Line = [Segment(f"{f'floor {floor}':<{LABEL}}")]
+        numbers += [Segment(f"{p.name:<{CELL}}", "number") for p in pictures]
+        contents: Line = [Segment(" " * LABEL)]
+        for picture in pictures:
+            contents += _picture_cell(state, picture, marks)
+        values: Line = [Segment(" " * LABEL)]
+        values += [Segment(f"{p.value:<{CELL},}", "value") for p in pictures]
+        rows = [numbers, contents, values]
+        if shaft:
+            rows.append([Segment(" " * (LABEL + 7 * CELL))])
+        rows[0] += _elevator_cell(state, stop, marks)
+        for line, field in zip(rows[1:], shaft, strict=False):
+            line += _elevator_cell(state, field, marks)
+        lines += rows
+    return lines
+
+
+def plain(line: Line) -> str:
+    return "".join(segment.text for segment in line).rstrip()
+
+
+# -- the lines beside the museum ------------------------------------------------------------
+def card_line(state: MuseumState) -> str:
+    """The current card in words."""
+    card = state.card()
+    if card is None:
+        return "Card: none turned yet"
+    check = "the elevator" if card.picture is None else f"picture {card.picture}"
+    return f"Card {card.name}: the guard checks {check}; move 0-{card.steps} fields"
+
+
+def status_line(state: MuseumState) -> str:
+    """The round, and who is to do what (or the winner)."""
+    from ludoteca.games.museum.game import COLOURS
+
+    total = state.game.deck.size
+    round_no = len(state.discard)
+    phase = state.to_json()["phase"]
+    if phase == "over":
+        scores = state.scores()
+        best = max(scores)
+        winners = " & ".join(COLOURS[s] for s, v in enumerate(scores) if v == best)
+        return f"Game over after {total} rounds: {winners} won with {best:,} euros"
+    if phase == "start":
+        return "Drawing the start player"
+    starter = COLOURS[state.start_player]
+    if phase == "draw":
+        return f"Round {round_no + 1} of {total}: {starter} turns the next card"
+    doing = "to move" if phase == "move" else "to rob the picture or pass"
+    last = " (last round)" if not state.rounds_left() else ""
+    return f"Round {round_no} of {total}{last}: {COLOURS[state.turn]} {doing}"
+
+
+def thief_lines(state: MuseumState) -> list[Line]:
+    """Per thief: where it stands, markers in hand, banked and at risk, euros so far."""
+    from ludoteca.games.museum.game import COLOURS
+
+    scores = state.scores()
+    lines = []
+    for seat, place in enumerate(state.place):
+        markers = state.to_json()["markers"][COLOURS[seat]]
+        banked = " ".join(map(str, markers["banked"])) or "-"
+        at_risk = " ".join(map(str, markers["at_risk"])) or "-"
+        lines.append(
+            [
+                Segment(LETTERS[seat], "thief", seat),
+                Segment(
+                    f" {COLOURS[seat]} (seat {seat}) on {state.field_name(place)}:"
+                    f" hand {state.hand(seat)}, banked {banked}, at risk {at_risk};"
+                    f" {scores[seat]:,} euros"
+                ),
+            ]
+        )
+    return lines
+
+
+def pile_lines(state: MuseumState) -> list[str]:
+    """The discard pile (oldest first) and the cards still in the deck, by kind."""
+    deck = state.game.deck
+    pile = " ".join(deck.kinds[k].name for k in state.discard) or "-"
+    pictures = [k for k in deck.kinds if k.picture is not None and state.left[k.id]]
+    lifts = [f"{k.name} x{state.left[k.id]}" for k in deck.kinds if k.picture is None]
+    left = " ".join(k.name for k in pictures)
+    return [
+        f"Discard pile: {pile}",
+        f"Deck: {state.rounds_left()} cards left: {left or '-'}; elevator cards {', '.join(lifts)}",
+    ]
+
+
+def notes(state: MuseumState) -> list[str]:
+    from ludoteca.games.museum.game import COLOURS
+
+    if not state.caught:
+        return []
+    names = ", ".join(COLOURS[seat] for seat in state.caught)
+    return [f"Caught by the guard in the last check: {names} (back on the roof)"]
+
+
+KEY = "R B G Y thieves   r b g y markers   # guard chip (checked)   | elevator   (n) move n"
+
+
+def render_text(state: MuseumState) -> str:
+    """The museum in plain text, then the card, the turn, the thieves and the cards."""
+    lines = [plain(line) for line in board_lines(state, {})]
+    lines += ["", KEY, card_line(state), status_line(state)]
+    lines += [plain(line) for line in thief_lines(state)]
+    lines += pile_lines(state) + notes(state)
+    return "\n".join(lines)
+
+
+# -- Rich ---------------------------------------------------------------------------------------
+def _style(segment: Segment) -> Style:
+    if segment.role == "thief":
+        return Style(color="black" if segment.seat == 3 else "white", bgcolor=HEX[segment.seat])
+    if segment.role == "marker":
+        return Style(color=HEX[segment.seat], bold=True)
+    styles = {
+        "guard": Style(color="#777777", bold=True),
+        "mark": Style(color="black", bgcolor="bright_white", bold=True),
+        "number": Style(bold=True),
+        "value": Style(color="#a08a3c"),
+        "elevator": Style(color="#6a6a9a", bold=True),
+        "shaft": Style(color="#6a6a9a"),
+        "roof": Style(color="#2e9e4a", bold=True),
+    }
+    return styles.get(segment.role, Style())
+
+
+def _rich(line: Line) -> Text:
+    text = Text(no_wrap=True)
+    for segment in line:
+        text.append(segment.text, _style(segment))
+    text.rstrip()
+    return text
+
+
+def render_rich(state: MuseumState, marks: Mapping[int, str] | None = None) -> RenderableType:
+    """The museum in colour beside the card, the turn, the thieves and the cards.
+
+    `marks` (action -> label) are drawn on the fields the moves end on; robbing decisions have
+    no field and are listed by the terminal.
+    """
+    shown = marks if marks and state.to_json()["phase"] == "move" else {}
+    board = Text("\n").join(_rich(line) for line in board_lines(state, shown))
+    side = Table.grid()
+    side.add_column()
+    side.add_row(Text(status_line(state), style="bold"))
+    side.add_row(Text(card_line(state)))
+    side.add_row(Text(""))
+    for line in thief_lines(state):
+        side.add_row(_rich(line))
+    side.add_row(Text(""))
+    for words in pile_lines(state):
+        side.add_row(Text(words))
+    for note in notes(state):
+        side.add_row(Text(note, style="italic"))
+    return Group(board, Text(KEY, style="dim"), side)
+
+
+def side_label(state: MuseumState) -> str:
+    """Who acts: the thief to move or rob, or at a card turn the start player."""
+    from ludoteca.games.museum.game import COLOURS
+
+    if state.is_terminal():
+        return "game over"
+    if state.to_json()["phase"] == "start":
+        return "chance"
+    return COLOURS[state.turn]
+
+
+def describe_chance(state: MuseumState, action: int) -> str:
+    """A card turn or the start player in words."""
+    from ludoteca.games.museum.game import COLOURS
+
+    if state.to_json()["phase"] == "start":
+        return f"{COLOURS[action]} (seat {action}) is the first start player"
+    card = state.game.deck.kinds[action]
+    check = "the elevator" if card.picture is None else f"picture {card.picture}"
+    return (
+        f"{COLOURS[state.start_player]} turns card {card.name}: the guard will check {check};"
+        f" move up to {card.steps}"
+    )
