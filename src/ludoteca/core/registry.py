@@ -24,7 +24,14 @@ class GameInfo:
     default_players: int
 
     def __str__(self) -> str:
-        return f"{self.id}: {self.title} ({self.min_players}-{self.max_players} players)"
+        return f"{self.id}: {self.title} ({self.players_text} players)"
+
+    @property
+    def players_text(self) -> str:
+        """ "2-6", or "2" for a game with one player count."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
 
 
 def register(game_id: str, target: str) -> None:

@@ -19,9 +19,7 @@ def games_table() -> Table:
     table.add_column("players", justify="right")
     table.add_column("default", justify="right")
     for info in games():
-        table.add_row(
-            info.id, info.title, f"{info.min_players}-{info.max_players}", str(info.default_players)
-        )
+        table.add_row(info.id, info.title, info.players_text, str(info.default_players))
     return table
 
 
