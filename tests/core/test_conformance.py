@@ -44,6 +44,10 @@ EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
     ],
     "siege": [{"opening_rule": False, "lord_start": "e6"}, {"max_quiet_moves": 20}],
     "museum": [{"roof_banks": False}, {"players": 2, "roof_banks": False}],
+    "villa": [
+        {"players": 3, "hands": "steady"},
+        {"players": 2, "hand_error_mm": 0, "score_from": "green"},
+    ],
     "bremen": [
         {"players": 2, "variant": "turbulent"},
         {"players": 3, "variant": "harder+turbulent"},

@@ -5,3 +5,4 @@ from ludoteca.core.registry import register
 register("ludo", "ludoteca.games.ludo.game:LudoGame")
 register("siege", "ludoteca.games.siege.game:SiegeGame")
 register("museum", "ludoteca.games.museum.game:MuseumGame")
+register("villa", "ludoteca.games.villa.game:VillaGame")

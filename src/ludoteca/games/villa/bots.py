@@ -1,0 +1,153 @@
+"""Bots for Villa Paletti.
+
+`greedy` judges every choice by the physics and the pull odds of `hands.py`:
+
+- pulling (own turn): for each column it may pull, the odds p_out, p_noticed, p_collapse from
+  the margin left without it; value = p_out x (`points` x the column's value + `seal` if
+  standing it on top would win the seal) - p_collapse x `collapse` - p_noticed x `noticed`.
+  It declares instead when no pull is worth more than `declare` (no safe pull is left);
+- placing: the grid point whose resulting smallest margin is largest (the villa's weakest
+  floor kept as safe as possible), capped at `safe_mm` so that among safe points the one
+  nearest the top floor's centroid wins;
+- protesting: protest when some column of the declarer would come out with probability at
+  least `protest_odds`; the protest pull (and a penalty pull) takes the column most likely
+  to come out, a penalty preferring the protester's most valuable column;
+- laying a floor: among up to `floor_samples` legal places, the one with the largest margin
+  minus `own_support` mm for each own column the floor rests on ("zorg ervoor dat het plateau
+  op zo min mogelijk eigen zuilen komt te staan").
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ludoteca.agents.base import Agent
+from ludoteca.core.api import Game, State
+from ludoteca.games.villa import hands
+from ludoteca.games.villa.game import (
+    DECLARE,
+    FLOOR,
+    FLOOR_BASE,
+    PASS,
+    PENALTY,
+    PLACE,
+    PLACE_BASE,
+    PROTEST,
+    PROTEST_PULL,
+    PROTESTING,
+    VillaState,
+)
+from ludoteca.games.villa.parts import cell_xy, grid
+from ludoteca.games.villa.villa import FloorSpot
+
+
+class GreedyAgent(Agent):
+    """Pulls what the physics says is safe, for points; see the module docstring."""
+
+    name = "greedy"
+    description = "pulls the safest columns for points, places to keep the margin"
+    weights: ClassVar[dict[str, float]] = {
+        "points": 1.0,
+        "seal": 2.0,
+        "collapse": 20.0,
+        "noticed": 0.5,
+        "declare": 0.3,
+        "protest_odds": 0.9,
+        "safe_mm": 12.0,
+        "own_support": 4.0,
+        "floor_samples": 120.0,
+    }
+
+    def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
+        unknown = set(params) - set(self.weights)
+        if unknown:
+            raise ValueError(
+                f"greedy takes the weights {', '.join(self.weights)}; not {', '.join(unknown)}"
+            )
+        super().__init__(game, seed, **params)
+        self.w = {k: float(params.get(k, v)) for k, v in self.weights.items()}
+
+    def act(self, state: State) -> int:
+        assert isinstance(state, VillaState)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.phase
+        if phase == PLACE:
+            return self._place(state, legal)
+        if phase == FLOOR:
+            return self._floor(state, legal)
+        if phase == PROTESTING:
+            return PROTEST if self._protest_odds(state) >= self.w["protest_odds"] else PASS
+        if phase in {PROTEST_PULL, PENALTY}:
+            return max(
+                legal, key=lambda c: (self._odds(state, c)[hands.OUT], self._value(state, c))
+            )
+        return self._turn(state, legal)
+
+    # -- pulling ------------------------------------------------------------------------------
+    def _odds(self, state: VillaState, column: int) -> dict[int, float]:
+        odds = dict.fromkeys((hands.OUT, hands.NOTICED, hands.COLLAPSE), 0.0)
+        odds.update(hands.pull_odds(state.villa.margin_without(column)))
+        return odds
+
+    def _value(self, state: VillaState, column: int) -> float:
+        return float(state.villa.kind(column).value)
+
+    def _turn(self, state: VillaState, legal: list[int]) -> int:
+        w = self.w
+        best, choice = w["declare"], DECLARE
+        seat = state.mover
+        holder_points = state.points(state.holder) if state.holder >= 0 else 0
+        for column in legal:
+            if column == DECLARE:
+                continue
+            odds = self._odds(state, column)
+            gain = w["points"] * self._value(state, column)
+            owns = state.colour_of(column) in state.colours[seat]
+            if owns and state.holder != seat and state.points(seat) + gain > holder_points:
+                gain += w["seal"]
+            value = (
+                odds[hands.OUT] * gain
+                - odds[hands.COLLAPSE] * w["collapse"]
+                - odds[hands.NOTICED] * w["noticed"]
+            )
+            if value > best + 1e-9 or (abs(value - best) < 1e-9 and self.rng.random() < 0.5):
+                best, choice = value, column
+        return choice
+
+    def _protest_odds(self, state: VillaState) -> float:
+        columns = state.pullable(state.colours[state.declarer])
+        return max((self._odds(state, c)[hands.OUT] for c in columns), default=0.0)
+
+    # -- placing --------------------------------------------------------------------------------
+    def _place(self, state: VillaState, legal: list[int]) -> int:
+        villa = state.villa
+        cells = np.array([a - PLACE_BASE for a in legal])
+        xs, ys = grid()
+        mass = villa.kind(state.pulled).mass
+        margins = villa.margins_with_load(mass, xs[cells], ys[cells])
+        spot = villa.floors[-1]
+        spread = np.hypot(xs[cells] - spot.x, ys[cells] - spot.y)
+        score = np.minimum(margins, self.w["safe_mm"]) - 1e-3 * spread
+        return int(legal[int(np.argmax(score))])
+
+    # -- laying a floor --------------------------------------------------------------------------
+    def _floor(self, state: VillaState, legal: list[int]) -> int:
+        count = int(self.w["floor_samples"])
+        sample = legal if len(legal) <= count else self.rng.sample(legal, count)
+        own = set(state.colours[state.mover])
+        scored = []
+        for action in sample:
+            turn, cell = divmod(action - FLOOR_BASE, state.game.cells)
+            trial = state.villa.clone()
+            trial.floors.append(FloorSpot(*cell_xy(cell), turn))
+            supports = trial.supports(len(trial.floors) - 1)
+            mine = sum(state.colour_of(c) in own for c in supports)
+            scored.append((trial.margin() - self.w["own_support"] * mine, action))
+        return max(scored)[1]
+
+
+AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
