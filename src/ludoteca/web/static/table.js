@@ -92,12 +92,23 @@ function paintClicks() {
     if (live) { node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
     else { node.removeAttribute("tabindex"); node.removeAttribute("role"); }
   }
-  const shown = new Set(open.map((m) => m.action));
-  for (const button of document.querySelectorAll("#moves .move")) {
-    button.hidden = clicked.length > 0 && moves.length > 0 && !shown.has(Number(button.dataset.action));
-  }
+  showButtons(clicked.length > 0 && moves.length > 0 ? open.map((m) => m.action) : null);
   $("selection").hidden = clicked.length === 0;
   $("selection-text").textContent = clicked.join(" → ");
+}
+
+// The move buttons for `actions` (null: every legal move); a list too long to scan is left to
+// the board and the notation box, with a line saying so.
+const BUTTON_LIMIT = 40;
+function showButtons(actions) {
+  const count = actions === null ? (view ? view.legal.length : 0) : actions.length;
+  const shown = actions === null ? null : new Set(actions);
+  const many = count > BUTTON_LIMIT;
+  for (const button of document.querySelectorAll("#moves .move")) {
+    button.hidden = many || (shown !== null && !shown.has(Number(button.dataset.action)));
+  }
+  $("moves-note").hidden = !many;
+  $("moves-note").textContent = `${count} possible moves: click the board, or type one below.`;
 }
 
 function resetClicks() {
@@ -148,6 +159,7 @@ function renderMoves(v) {
     button.addEventListener("mouseleave", () => targets().forEach((t) => t.classList.remove("hot")));
     return button;
   }));
+  showButtons(null);
 }
 
 // Each move with the chance outcome just before it (its roll); like `views.log_rows`.
