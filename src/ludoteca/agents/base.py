@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from ludoteca.core.api import Game, State
@@ -28,6 +29,27 @@ class Agent(ABC):
     def __repr__(self) -> str:
         params = "".join(f",{k}={v}" for k, v in self.params.items())
         return f"{self.name}{':' if params else ''}{params[1:]}"
+
+
+class WeightedAgent(Agent):
+    """A rule-of-thumb bot steered by named weights (`greedy:danger=2`); others are refused."""
+
+    weights: ClassVar[dict[str, float]] = {}
+
+    def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
+        unknown = sorted(set(params) - set(self.weights))
+        if unknown:
+            raise ValueError(
+                f"{self.name} takes the weights {', '.join(self.weights)}; not {', '.join(unknown)}"
+            )
+        super().__init__(game, seed, **params)
+        self.w = {k: float(params.get(k, v)) for k, v in self.weights.items()}
+
+    def best(self, scored: Iterable[tuple[float, int]]) -> int:
+        """The action with the highest score; ties are broken by the seeded generator."""
+        pairs = list(scored)
+        top = max(score for score, _ in pairs)
+        return self.rng.choice([action for score, action in pairs if score >= top - 1e-9])
 
 
 class RandomAgent(Agent):

@@ -16,14 +16,14 @@ seeded generator). The score of a move, in units of "one whole lap of progress":
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ludoteca.agents.base import Agent
-from ludoteca.core.api import Game, State
+from ludoteca.agents.base import Agent, WeightedAgent
+from ludoteca.core.api import State
 from ludoteca.games.ludo.game import RESERVE, LudoGame, LudoState
 
 
-class GreedyAgent(Agent):
+class GreedyAgent(WeightedAgent):
     """Plays the move with the best rule-of-thumb score (see the module docstring)."""
 
     name = "greedy"
@@ -37,23 +37,13 @@ class GreedyAgent(Agent):
         "clear_start": 0.3,
     }
 
-    def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
-        unknown = set(params) - set(self.weights)
-        if unknown:
-            raise ValueError(
-                f"greedy takes the weights {', '.join(self.weights)}; not {', '.join(unknown)}"
-            )
-        super().__init__(game, seed, **params)
-        self.w = {k: float(params.get(k, v)) for k, v in self.weights.items()}
-
     def act(self, state: State) -> int:
         assert isinstance(state, LudoState)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         scored = [(self.score(state, action), action) for action in legal]
-        best = max(score for score, _ in scored)
-        return self.rng.choice([action for score, action in scored if score >= best - 1e-9])
+        return self.best(scored)
 
     def score(self, state: LudoState, action: int) -> float:
         """The rule-of-thumb value of playing `action` in `state`."""

@@ -23,16 +23,16 @@ The weights were tuned in four-player tables of greedy bots (200 games each): `r
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ludoteca.agents.base import Agent
-from ludoteca.core.api import Game, State
+from ludoteca.agents.base import Agent, WeightedAgent
+from ludoteca.core.api import State
 from ludoteca.games.museum.board import ROOF
 from ludoteca.games.museum.game import NOBODY, PASS, ROB_ACTION, MuseumState
 from ludoteca.games.museum.odds import avoid, safe_rounds
 
 
-class GreedyAgent(Agent):
+class GreedyAgent(WeightedAgent):
     """Plays the choice with the best expected euros (see the module docstring)."""
 
     name = "greedy"
@@ -45,15 +45,6 @@ class GreedyAgent(Agent):
         "decay": 0.8,
     }
 
-    def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
-        unknown = set(params) - set(self.weights)
-        if unknown:
-            raise ValueError(
-                f"greedy takes the weights {', '.join(self.weights)}; not {', '.join(unknown)}"
-            )
-        super().__init__(game, seed, **params)
-        self.w = {k: float(params.get(k, v)) for k, v in self.weights.items()}
-
     def act(self, state: State) -> int:
         assert isinstance(state, MuseumState)
         legal = state.legal_actions()
@@ -65,8 +56,7 @@ class GreedyAgent(Agent):
             scored = [(self.value(state, here, robs=a == ROB_ACTION), a) for a in legal]
         else:
             scored = [(self.best_value(state, field), field) for field in legal]
-        best = max(score for score, _ in scored)
-        return self.rng.choice([action for score, action in scored if score >= best - 1e-9])
+        return self.best(scored)
 
     def best_value(self, state: MuseumState, field: int) -> float:
         """Ending the move on `field`, robbing there afterwards if that is worth more."""

@@ -17,32 +17,23 @@ this game's hooks (`search.py`); `minimax` the plain fixed-depth minimax it is m
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ludoteca.agents.alphabeta import AlphaBetaAgent, MinimaxAgent
-from ludoteca.agents.base import Agent
-from ludoteca.core.api import Game, State
+from ludoteca.agents.base import Agent, WeightedAgent
+from ludoteca.core.api import State
 from ludoteca.games.siege.game import SiegeState
 from ludoteca.games.siege.search import WEIGHTS, evaluate
 
 WIN = 1_000.0
 
 
-class GreedyAgent(Agent):
+class GreedyAgent(WeightedAgent):
     """Plays the move with the best evaluation one move ahead (see the module docstring)."""
 
     name = "greedy"
     description = "takes a win when it sees one, else the best-looking position one move ahead"
     weights: ClassVar[dict[str, float]] = dict(WEIGHTS)
-
-    def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
-        unknown = set(params) - set(self.weights)
-        if unknown:
-            raise ValueError(
-                f"greedy takes the weights {', '.join(self.weights)}; not {', '.join(unknown)}"
-            )
-        super().__init__(game, seed, **params)
-        self.w = {k: float(params.get(k, v)) for k, v in self.weights.items()}
 
     def act(self, state: State) -> int:
         assert isinstance(state, SiegeState)
@@ -50,8 +41,7 @@ class GreedyAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         scored = [(self.score(state, action), action) for action in legal]
-        best = max(score for score, _ in scored)
-        return self.rng.choice([action for score, action in scored if score >= best - 1e-9])
+        return self.best(scored)
 
     def score(self, state: SiegeState, action: int) -> float:
         """The value for the mover of the position after `action`."""

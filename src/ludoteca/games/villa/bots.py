@@ -19,12 +19,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
-from ludoteca.agents.base import Agent
-from ludoteca.core.api import Game, State
+from ludoteca.agents.base import Agent, WeightedAgent
+from ludoteca.core.api import State
 from ludoteca.games.villa import hands
 from ludoteca.games.villa.game import (
     DECLARE,
@@ -43,7 +43,7 @@ from ludoteca.games.villa.parts import cell_xy, grid
 from ludoteca.games.villa.villa import FloorSpot
 
 
-class GreedyAgent(Agent):
+class GreedyAgent(WeightedAgent):
     """Pulls what the physics says is safe, for points; see the module docstring."""
 
     name = "greedy"
@@ -59,15 +59,6 @@ class GreedyAgent(Agent):
         "own_support": 4.0,
         "floor_samples": 120.0,
     }
-
-    def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
-        unknown = set(params) - set(self.weights)
-        if unknown:
-            raise ValueError(
-                f"greedy takes the weights {', '.join(self.weights)}; not {', '.join(unknown)}"
-            )
-        super().__init__(game, seed, **params)
-        self.w = {k: float(params.get(k, v)) for k, v in self.weights.items()}
 
     def act(self, state: State) -> int:
         assert isinstance(state, VillaState)
