@@ -3,6 +3,7 @@
 from ludoteca.core.registry import register
 
 register("ludo", "ludoteca.games.ludo.game:LudoGame")
-register("siege", "ludoteca.games.siege.game:SiegeGame")
+register("bremen", "ludoteca.games.bremen.game:BremenGame")
 register("museum", "ludoteca.games.museum.game:MuseumGame")
+register("siege", "ludoteca.games.siege.game:SiegeGame")
 register("villa", "ludoteca.games.villa.game:VillaGame")

@@ -1,0 +1,1 @@
+"""Bremer Stadtmusikanten (`bremen`): rules, board data, notation, text and SVG, greedy bot."""
