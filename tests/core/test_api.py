@@ -51,8 +51,7 @@ class CoinRace(Game):
     def new_initial_state(self, seed: int | None = None) -> CoinState:
         return CoinState(self, seed)
 
-    def state_from_json(self, obj: JSON) -> CoinState:
-        self._check_json_header(obj)
+    def _state_from_json(self, obj: JSON) -> CoinState:
         state = CoinState(self, obj.get("seed"))
         state.heads, state.turn, state.flipping = obj["heads"], obj["turn"], obj["flipping"]
         state._history = list(obj["history"])

@@ -66,9 +66,23 @@ class Game(ABC):
     def new_initial_state(self, seed: int | None = None) -> State:
         """The position before the first action; `seed` drives the game's own chance events."""
 
-    @abstractmethod
     def state_from_json(self, obj: JSON) -> State:
-        """Set up any position from its JSON form (see `State.to_json`)."""
+        """Set up any position from its JSON form (see `State.to_json`).
+
+        JSON for another game, player count or options, or with fields that do not fit, raises
+        `StateFormatError` saying why, never a bare Python error.
+        """
+        self._check_json_header(obj)
+        try:
+            return self._state_from_json(obj)
+        except StateFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise StateFormatError(f"malformed {self.id} state: {exc!r}") from exc
+
+    @abstractmethod
+    def _state_from_json(self, obj: JSON) -> State:
+        """The position of `obj`, whose game, player count and options have been checked."""
 
     def describe(self) -> JSON:
         """Id, title, players and options as JSON (for the lobby and the docs)."""
@@ -104,6 +118,9 @@ class Game(ABC):
             raise StateFormatError(
                 f"this JSON has {obj.get('players')} players; the game has {self.num_players}"
             )
+        options = obj.get("options")
+        if options is not None and options != self.options:
+            raise StateFormatError(f"the state's options {options} differ from {self.options}")
 
 
 class State(ABC):

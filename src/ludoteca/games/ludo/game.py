@@ -166,8 +166,7 @@ class LudoGame(Game):
     def new_initial_state(self, seed: int | None = None) -> LudoState:
         return LudoState(self, seed)
 
-    def state_from_json(self, obj: JSON) -> LudoState:
-        self._check_json_header(obj)
+    def _state_from_json(self, obj: JSON) -> LudoState:
         return LudoState.from_json(self, obj)
 
 
@@ -555,18 +554,6 @@ class LudoState(State):
 
     @classmethod
     def from_json(cls, game: LudoGame, obj: JSON) -> LudoState:
-        try:
-            return cls._from_json(game, obj)
-        except StateFormatError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise StateFormatError(f"malformed ludo state: {exc!r}") from exc
-
-    @classmethod
-    def _from_json(cls, game: LudoGame, obj: JSON) -> LudoState:
-        options = obj.get("options")
-        if options is not None and dict(options) != game.options:
-            raise StateFormatError(f"the state's options {options} differ from {game.options}")
         state = cls(game, obj.get("seed"))
         names = {game.colour_name(c): c for c in game.colours}
         track = game.track_length

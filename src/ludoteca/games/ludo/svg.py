@@ -416,12 +416,13 @@ DOCS_POSITIONS: dict[str, tuple[dict[str, Any], JSON]] = {
 
 def docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/ludo.md`."""
-    from ludoteca.games.ludo.game import LudoGame
+    from ludoteca.games.ludo.game import LudoGame, LudoState
 
     pictures = {}
     for name, (config, position) in DOCS_POSITIONS.items():
         game = LudoGame(**config)
         state = game.state_from_json({**position, "players": game.num_players})
+        assert isinstance(state, LudoState)
         pictures[name] = render_svg(state, interactive=True)
     return pictures
 

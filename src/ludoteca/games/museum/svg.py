@@ -423,12 +423,13 @@ DOCS_POSITIONS: dict[str, tuple[dict[str, Any], JSON]] = {
 
 def docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/museum.md`."""
-    from ludoteca.games.museum.game import MuseumGame
+    from ludoteca.games.museum.game import MuseumGame, MuseumState
 
     pictures = {}
     for name, (config, position) in DOCS_POSITIONS.items():
         game = MuseumGame(**config)
         state = game.state_from_json({**position, "players": game.num_players})
+        assert isinstance(state, MuseumState)
         pictures[name] = render_svg(state, interactive=True)
     return pictures
 

@@ -73,8 +73,7 @@ class SiegeGame(Game):
     def new_initial_state(self, seed: int | None = None) -> SiegeState:
         return SiegeState(self, seed)
 
-    def state_from_json(self, obj: JSON) -> SiegeState:
-        self._check_json_header(obj)
+    def _state_from_json(self, obj: JSON) -> SiegeState:
         return SiegeState.from_json(self, obj)
 
 
@@ -362,19 +361,7 @@ class SiegeState(State):
 
     @classmethod
     def from_json(cls, game: SiegeGame, obj: JSON) -> SiegeState:
-        try:
-            return cls._from_json(game, obj)
-        except StateFormatError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise StateFormatError(f"malformed siege state: {exc!r}") from exc
-
-    @classmethod
-    def _from_json(cls, game: SiegeGame, obj: JSON) -> SiegeState:
         """Set up a position; `opening`, `quiet`, `seen` and `history` may be left out."""
-        options = obj.get("options")
-        if options is not None and dict(options) != game.options:
-            raise StateFormatError(f"the state's options {options} differ from {game.options}")
         state = cls(game, obj.get("seed"))
         board = game.board
         state.cells = [EMPTY] * SPAN

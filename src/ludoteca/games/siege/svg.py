@@ -253,13 +253,15 @@ DOCS_POSITIONS: dict[str, JSON] = {
 
 def docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/siege.md`."""
-    from ludoteca.games.siege.game import SiegeGame
+    from ludoteca.games.siege.game import SiegeGame, SiegeState
 
     game = SiegeGame()
-    return {
-        name: render_svg(game.state_from_json(position))
-        for name, position in DOCS_POSITIONS.items()
-    }
+    pictures = {}
+    for name, position in DOCS_POSITIONS.items():
+        state = game.state_from_json(position)
+        assert isinstance(state, SiegeState)
+        pictures[name] = render_svg(state)
+    return pictures
 
 
 def write_docs_pictures(folder: str | Path) -> list[Path]:

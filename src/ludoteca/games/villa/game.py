@@ -108,8 +108,7 @@ class VillaGame(Game):
     def new_initial_state(self, seed: int | None = None) -> VillaState:
         return VillaState(self, seed)
 
-    def state_from_json(self, obj: JSON) -> VillaState:
-        self._check_json_header(obj)
+    def _state_from_json(self, obj: JSON) -> VillaState:
         from ludoteca.games.villa.record import state_from_json
 
         return state_from_json(self, obj)

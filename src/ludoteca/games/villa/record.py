@@ -102,21 +102,9 @@ def _last_json(state: VillaState) -> JSON | None:
 
 
 def state_from_json(game: VillaGame, obj: JSON) -> VillaState:
-    try:
-        return _from_json(game, obj)
-    except StateFormatError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise StateFormatError(f"malformed villa state: {exc!r}") from exc
-
-
-def _from_json(game: VillaGame, obj: JSON) -> VillaState:
     from ludoteca.games.villa.game import PHASES, PULL_KINDS, VillaState, check_state
     from ludoteca.games.villa.hands import PULL_OUTCOMES
 
-    options = obj.get("options")
-    if options is not None and dict(options) != game.options:
-        raise StateFormatError(f"the state's options {options} differ from {game.options}")
     state = VillaState(game, obj.get("seed"))
     n = game.num_players
     phase = obj.get("phase", "turn")
