@@ -160,6 +160,7 @@ function renderMoves(v) {
     return button;
   }));
   showButtons(null);
+  $("notation").placeholder = v.legal.length ? `or type a move, e.g. ${v.legal[0].notation}` : "or type a move";
 }
 
 // Each move with the chance outcome just before it (its roll); like `views.log_rows`.
