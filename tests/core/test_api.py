@@ -107,16 +107,8 @@ class CoinState(State):
     def clone(self) -> CoinState:
         return self.game.state_from_json(self.to_json())
 
-    def to_json(self) -> JSON:
-        return {
-            "game": "coinrace",
-            "players": self.game.num_players,
-            "seed": self.seed,
-            "heads": list(self.heads),
-            "turn": self.turn,
-            "flipping": self.flipping,
-            "history": list(self._history),
-        }
+    def _position_json(self) -> JSON:
+        return {"heads": list(self.heads), "turn": self.turn, "flipping": self.flipping}
 
     def observation(self, seat: int) -> JSON:
         return {"heads": list(self.heads), "turn": self.turn}

@@ -166,12 +166,30 @@ class State(ABC):
         """An independent copy (history included)."""
 
     @abstractmethod
-    def to_json(self) -> JSON:
-        """The complete position as JSON: `game.state_from_json` rebuilds an equal state."""
+    def _position_json(self) -> JSON:
+        """The game's own part of `to_json`: where everything stands and whose turn it is."""
 
     @abstractmethod
     def observation(self, seat: int) -> JSON:
         """What `seat` may see of this position."""
+
+    def to_json(self) -> JSON:
+        """The complete position as JSON: `game.state_from_json` rebuilds an equal state."""
+        game = self.game
+        return {
+            "game": game.id,
+            "players": game.num_players,
+            "options": dict(game.options),
+            "seed": self.seed,
+            **self._position_json(),
+            "history": list(self._history),
+        }
+
+    def _check_seat(self, seat: int) -> None:
+        """Refuse a seat that is not at this table (for `observation`)."""
+        n = self.game.num_players
+        if not 0 <= seat < n:
+            raise ValueError(f"seat {seat} is not at this table (0-{n - 1})")
 
     # -- shared behaviour ---------------------------------------------------------------------
     def is_chance_node(self) -> bool:

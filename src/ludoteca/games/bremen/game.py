@@ -463,18 +463,17 @@ class BremenState(State):
 
         return string_to_action(self, text)
 
-    def to_json(self) -> JSON:
-        from ludoteca.games.bremen.position import state_to_json
+    def _position_json(self) -> JSON:
+        from ludoteca.games.bremen.position import position_json
 
-        return state_to_json(self)
+        return position_json(self)
 
     def observation(self, seat: int) -> JSON:
         """Everything is public except the seed, which would tell the dice to come."""
         from ludoteca.games.bremen.position import position_json
 
+        self._check_seat(seat)
         game = self.game
-        if not 0 <= seat < game.num_players:
-            raise ValueError(f"seat {seat} is not at this table (0-{game.num_players - 1})")
         return {"game": game.id, "seat": seat, **position_json(self), "history": self.history()}
 
     def __str__(self) -> str:

@@ -49,18 +49,6 @@ def position_json(state: BremenState) -> JSON:
     }
 
 
-def state_to_json(state: BremenState) -> JSON:
-    game = state.game
-    return {
-        "game": game.id,
-        "players": game.num_players,
-        "options": dict(game.options),
-        "seed": state.seed,
-        **position_json(state),
-        "history": state.history(),
-    }
-
-
 def state_from_json(game: BremenGame, obj: JSON) -> BremenState:
     state = BremenState(game, obj.get("seed"))
     if "stacks" in obj:

@@ -528,22 +528,10 @@ class LudoState(State):
             "finished": list(self.finished),
         }
 
-    def to_json(self) -> JSON:
-        game = self.game
-        return {
-            "game": game.id,
-            "players": game.num_players,
-            "options": dict(game.options),
-            "seed": self.seed,
-            **self._position_json(),
-            "history": list(self._history),
-        }
-
     def observation(self, seat: int) -> JSON:
         """Everything is public except the seed, which would tell the dice to come."""
+        self._check_seat(seat)
         game = self.game
-        if not 0 <= seat < game.num_players:
-            raise ValueError(f"seat {seat} is not at this table (0-{game.num_players - 1})")
         return {
             "game": game.id,
             "seat": seat,

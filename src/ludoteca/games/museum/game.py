@@ -371,22 +371,10 @@ class MuseumState(State):
     def _owns(self, seat: int, picture: int, banked: bool) -> bool:
         return self.marker[picture] == seat and self.banked[picture] == banked
 
-    def to_json(self) -> JSON:
-        game = self.game
-        return {
-            "game": game.id,
-            "players": game.num_players,
-            "options": dict(game.options),
-            "seed": self.seed,
-            **self._position_json(),
-            "history": list(self._history),
-        }
-
     def observation(self, seat: int) -> JSON:
         """Everything but the seed (which fixes the cards to come): the pile, the cards left."""
+        self._check_seat(seat)
         game = self.game
-        if not 0 <= seat < game.num_players:
-            raise ValueError(f"seat {seat} is not at this table (0-{game.num_players - 1})")
         card = self.card()
         return {
             "game": game.id,

@@ -336,17 +336,6 @@ class SiegeState(State):
             "result": result,
         }
 
-    def to_json(self) -> JSON:
-        game = self.game
-        return {
-            "game": game.id,
-            "players": game.num_players,
-            "options": dict(game.options),
-            "seed": self.seed,
-            **self._position_json(),
-            "history": list(self._history),
-        }
-
     def observation(self, seat: int) -> JSON:
         """Everything is public: the whole position and the moves so far."""
         if seat not in (ATTACKER, DEFENDER):

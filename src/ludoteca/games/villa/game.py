@@ -431,15 +431,14 @@ class VillaState(State):
 
         return string_to_action(self, text)
 
-    def to_json(self) -> JSON:
-        from ludoteca.games.villa.record import state_to_json
+    def _position_json(self) -> JSON:
+        from ludoteca.games.villa.record import position_json
 
-        return state_to_json(self)
+        return position_json(self)
 
     def observation(self, seat: int) -> JSON:
         """Everything is public except the seed, which would tell the hands' luck to come."""
-        if not 0 <= seat < self.game.num_players:
-            raise ValueError(f"seat {seat} is not at this table (0-{self.game.num_players - 1})")
+        self._check_seat(seat)
         position = self.to_json()
         del position["seed"]
         return {**position, "seat": seat}

@@ -40,16 +40,12 @@ def _seat(value: int) -> int | None:
     return value if value >= 0 else None
 
 
-def state_to_json(state: VillaState) -> JSON:
+def position_json(state: VillaState) -> JSON:
     from ludoteca.games.villa.game import PHASES, PULL_KINDS
 
     game = state.game
     colours = game.parts.colours
     return {
-        "game": game.id,
-        "players": game.num_players,
-        "options": dict(game.options),
-        "seed": state.seed,
         "phase": PHASES[state.phase],
         "turn": state.turn,
         "mover": state.mover,
@@ -71,7 +67,6 @@ def state_to_json(state: VillaState) -> JSON:
         "idle": state.idle,
         "culprit": _seat(state.culprit),
         "last": _last_json(state),
-        "history": list(state._history),
     }
 
 
