@@ -142,15 +142,13 @@ def solve(
     ] = None,
 ) -> None:
     """Search for the game-theoretic value of a game's starting position (resumable)."""
-    import importlib
-
     from ludoteca.core.errors import UnknownGameError
-    from ludoteca.core.registry import game_class
+    from ludoteca.core.registry import game_class, game_module, games
 
     with _errors():
         game_class(game)
-        try:
-            solver = importlib.import_module(f"ludoteca.games.{game}.solve")
-        except ModuleNotFoundError:
-            raise UnknownGameError(f"no solver for {game!r}; games with one: siege") from None
+        solver = game_module(game, "solve")
+        if solver is None:
+            with_one = [info.id for info in games() if game_module(info.id, "solve") is not None]
+            raise UnknownGameError(f"no solver for {game!r}; games with one: {', '.join(with_one)}")
         solver.run(Console(), seconds=time, max_depth=depth, checkpoint=checkpoint)

@@ -6,12 +6,12 @@ through `ludoteca.games.<id>.bots.AGENTS`.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from ludoteca.agents.base import Agent, RandomAgent
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError, UnknownAgentError
+from ludoteca.core.registry import game_module
 
 GENERAL: dict[str, type[Agent]] = {"random": RandomAgent}
 
@@ -19,11 +19,7 @@ GENERAL: dict[str, type[Agent]] = {"random": RandomAgent}
 def available(game: Game) -> dict[str, type[Agent]]:
     """Every agent that can play `game`: the general ones and the game's own bots."""
     agents = dict(GENERAL)
-    try:
-        module = importlib.import_module(f"ludoteca.games.{game.id}.bots")
-    except ModuleNotFoundError:
-        return agents
-    agents.update(getattr(module, "AGENTS", {}))
+    agents.update(getattr(game_module(game.id, "bots"), "AGENTS", {}))
     return agents
 
 

@@ -21,17 +21,16 @@ Ties at the root are broken by the agent's seeded generator.
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from ludoteca.agents.base import Agent
 from ludoteca.core.api import Game, State
+from ludoteca.core.registry import game_module
 
 WIN = 10_000.0
 EXACT, LOWER, UPPER = range(3)
@@ -68,11 +67,7 @@ def _quiet(state: State, action: int) -> bool:
 
 def hooks_for(game: Game) -> Hooks:
     """The game's search hooks, each falling back to the generic one when not defined."""
-    module: ModuleType | None
-    try:
-        module = importlib.import_module(f"ludoteca.games.{game.id}.search")
-    except ModuleNotFoundError:
-        module = None
+    module = game_module(game.id, "search")
     return Hooks(
         evaluate=getattr(module, "evaluate", _no_value),
         key=getattr(module, "zobrist", _json_key),

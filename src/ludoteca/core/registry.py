@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
 from typing import Any
 
 from ludoteca.core.api import Game
@@ -71,3 +73,16 @@ def games() -> list[GameInfo]:
 def load(game_id: str, players: int | None = None, **options: Any) -> Game:
     """A configured game: `load("ludo", players=4, three_tries=True)`."""
     return game_class(game_id)(players, **options)
+
+
+@cache
+def game_module(game_id: str, name: str) -> ModuleType | None:
+    """A game's own module `ludoteca.games.<id>.<name>` (`text`, `svg`, `bots`, `search`,
+    `solve`), or None when the game has none. An import error inside it is raised, not hidden."""
+    full = f"ludoteca.games.{game_id}.{name}"
+    try:
+        return importlib.import_module(full)
+    except ModuleNotFoundError as exc:
+        if exc.name == full:
+            return None
+        raise

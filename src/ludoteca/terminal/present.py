@@ -13,31 +13,18 @@ The fallbacks read the string `turn` of `state.to_json()` when a game provides o
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
-from types import ModuleType
 from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from ludoteca.core.api import CHANCE, Game, State
-
-
-@cache
-def text_module(game_id: str) -> ModuleType | None:
-    """The game's `text` module, or None for a game without one."""
-    try:
-        return importlib.import_module(f"ludoteca.games.{game_id}.text")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"ludoteca.games.{game_id}.text":
-            return None
-        raise
+from ludoteca.core.registry import game_module
 
 
 def _hook(game: Game, name: str) -> Callable[..., Any] | None:
-    module = text_module(game.id)
+    module = game_module(game.id, "text")
     hook = getattr(module, name, None) if module is not None else None
     return hook if callable(hook) else None
 

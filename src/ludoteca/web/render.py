@@ -11,28 +11,20 @@ renderer is shown as its text board, so it can still be played with the move but
 from __future__ import annotations
 
 import html
-import importlib
 from collections.abc import Callable, Sequence
-from functools import cache
 from types import ModuleType
 from typing import Protocol
 
 from ludoteca.core.api import State
+from ludoteca.core.registry import game_module
 
 
 class _Renderer(Protocol):
     def __call__(self, state: State, *, seat: int | None, interactive: bool) -> str: ...
 
 
-@cache
 def _svg_module(game_id: str) -> ModuleType | None:
-    name = f"ludoteca.games.{game_id}.svg"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
+    return game_module(game_id, "svg")
 
 
 def _renderer(game_id: str) -> _Renderer | None:
