@@ -7,9 +7,8 @@ them from `docs/games/`. The terminal points to the page; the web app shows it a
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
-
-from markdown_it import MarkdownIt
 
 PACKAGED = Path(__file__).resolve().parent / "rules"
 SOURCE = Path(__file__).resolve().parents[2] / "docs" / "games"
@@ -46,6 +45,18 @@ def page_html(game_id: str) -> str | None:
     path = page_path(game_id)
     if path is None:
         return None
+    from markdown_it import MarkdownIt  # only the web app renders pages
+
     markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
     html: str = markdown.render(path.read_text(encoding="utf-8"))
     return html
+
+
+def write_pictures(pictures: Mapping[str, str], folder: str | Path) -> list[Path]:
+    """Write a rules page's pictures (file name -> SVG text) into `folder` (`docs/games`)."""
+    written = []
+    for name, picture in pictures.items():
+        path = Path(folder) / name
+        path.write_text(picture, encoding="utf-8")
+        written.append(path)
+    return written

@@ -28,6 +28,7 @@ from ludoteca.games.ludo.text import (
     pawn_spots,
     spot_point,
 )
+from ludoteca.rulebook import write_pictures
 
 if TYPE_CHECKING:
     from ludoteca.games.ludo.game import LudoState
@@ -429,9 +430,4 @@ def docs_pictures() -> dict[str, str]:
 
 def write_docs_pictures(folder: str | Path) -> list[Path]:
     """Write the rules page's pictures into `folder` (normally `docs/games`)."""
-    written = []
-    for name, svg in docs_pictures().items():
-        path = Path(folder) / name
-        path.write_text(svg, encoding="utf-8")
-        written.append(path)
-    return written
+    return write_pictures(docs_pictures(), folder)

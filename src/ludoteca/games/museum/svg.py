@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.core.api import JSON
 from ludoteca.games.museum.board import ROOF, Field
 from ludoteca.games.museum.text import HEX, card_line, status_line
+from ludoteca.rulebook import write_pictures
 
 if TYPE_CHECKING:
     from ludoteca.games.museum.game import MuseumState
@@ -436,9 +437,4 @@ def docs_pictures() -> dict[str, str]:
 
 def write_docs_pictures(folder: str | Path) -> list[Path]:
     """Write the rules page's pictures into `folder` (normally `docs/games`)."""
-    written = []
-    for name, svg in docs_pictures().items():
-        path = Path(folder) / name
-        path.write_text(svg, encoding="utf-8")
-        written.append(path)
-    return written
+    return write_pictures(docs_pictures(), folder)

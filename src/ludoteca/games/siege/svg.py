@@ -18,6 +18,7 @@ from ludoteca.core.api import JSON
 from ludoteca.games.siege.board import WIDTH, Board
 from ludoteca.games.siege.game import EMPTY, KNIGHT, LORD, SIDES, SOLDIER, SPAN
 from ludoteca.games.siege.text import field_colour
+from ludoteca.rulebook import write_pictures
 
 if TYPE_CHECKING:
     from ludoteca.games.siege.game import SiegeState
@@ -266,9 +267,4 @@ def docs_pictures() -> dict[str, str]:
 
 def write_docs_pictures(folder: str | Path) -> list[Path]:
     """Write the rules page's pictures into `folder` (normally `docs/games`)."""
-    written = []
-    for name, svg in docs_pictures().items():
-        path = Path(folder) / name
-        path.write_text(svg, encoding="utf-8")
-        written.append(path)
-    return written
+    return write_pictures(docs_pictures(), folder)

@@ -32,6 +32,7 @@ from ludoteca.games.villa.parts import cell_xy, load_parts
 from ludoteca.games.villa.record import column_name
 from ludoteca.games.villa.text import LEVEL_NAMES, colour_names, status_line
 from ludoteca.games.villa.villa import HAND
+from ludoteca.rulebook import write_pictures
 
 if TYPE_CHECKING:
     from ludoteca.games.villa.game import VillaState
@@ -345,10 +346,6 @@ def write_docs_pictures(folder: str | Path) -> list[Path]:
     """Write the rules page's pictures into `folder` (normally `docs/games`)."""
     from ludoteca.games.villa.hands import docs_plot
 
-    written = []
-    for name, svg in docs_pictures().items():
-        path = Path(folder) / name
-        path.write_text(svg, encoding="utf-8")
-        written.append(path)
+    written = write_pictures(docs_pictures(), folder)
     written.append(docs_plot(Path(folder) / "villa-odds.svg"))
     return written
