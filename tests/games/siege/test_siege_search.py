@@ -138,6 +138,8 @@ def test_solve_command_runs_on_a_small_budget(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "cannot force a win within 5 plies" in result.output
     assert checkpoint.exists()
+    again = runner.invoke(app, ["solve", "siege", "--time", "0", "--checkpoint", str(checkpoint)])
+    assert again.exit_code == 0 and "within 5 plies" in again.output  # only reports
     refused = runner.invoke(app, ["solve", "ludo"])
     assert refused.exit_code == 2 and "no solver" in refused.output
 

@@ -323,9 +323,9 @@ def solve(
             raise StateFormatError(f"{checkpoint} belongs to another starting position")
     begun = time.monotonic()
     before = progress.seconds
-    solver = Solver(Rules(load_board()), begun + seconds if seconds else None)
+    solver = Solver(Rules(load_board()), None if seconds is None else begun + seconds)
     try:
-        while progress.winner is None:
+        while progress.winner is None and (seconds is None or seconds > 0):  # 0: only report
             depth = max(progress.attacker_no_win_plies, progress.defender_no_win_plies) + 1
             if depth > max_depth:
                 break
