@@ -213,10 +213,12 @@ def render_rich(state: VillaState, marks: Mapping[int, str] | None = None) -> Re
             "in hand" if level == HAND else LEVEL_NAMES[level],
             "frozen" if state.frozen[column] else "",
         )
-    top = LEVEL_NAMES[villa.top] if villa.floors else ""
+    if not villa.floors:  # the set-up has not been drawn yet
+        return Text(status_line(state), style="bold")
+    top = LEVEL_NAMES[villa.top]
     return Group(
         Text(status_line(state), style="bold"),
-        Text(seal_line(state)) if villa.floors else Text(""),
+        Text(seal_line(state)),
         Text(f"Top view ({top} floor, y up, 10 mm a point):", style="italic"),
         Text("\n".join(top_view(state)), no_wrap=True),
         Text("Side view (from the front):", style="italic"),
