@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,3 +25,45 @@ def browser_marks() -> list[pytest.MarkDecorator]:
         pytest.mark.xdist_group("browser"),
         pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM}"),
     ]
+
+
+def fill_table_form(
+    page: Any,
+    server: str,
+    game: str,
+    bot: str,
+    *,
+    players: int | None = 2,
+    options: dict[str, str] | None = None,
+) -> Any:
+    """In the lobby: `game` for a person in seat 0 against `bot`, fast bots; not yet sent.
+
+    `players=None` for a game with one player count (no choice in the form). Returns the
+    game's fieldset for further checks.
+    """
+    page.goto(server + "/")
+    setup = page.locator(f'fieldset[data-game="{game}"]')
+    page.select_option("#game-select", game)
+    if players is not None:
+        setup.locator('select[name="players"]').select_option(str(players))
+    setup.locator('select[name="seat0"]').select_option("human")
+    setup.locator('select[name="seat1"]').select_option(bot)
+    if options:
+        setup.locator("summary").click()
+        for name, value in options.items():
+            setup.locator(f'select[name="option.{name}"]').select_option(value)
+    page.check('input[name="speed"][value="fast"]')
+    return setup
+
+
+def open_table(page: Any) -> None:
+    """Send the lobby form and wait at the new table until its live connection is up."""
+    page.click('button[type="submit"]')
+    page.wait_for_url("**/table/*?seat=0&token=*")
+    page.wait_for_selector("#connection.online")
+
+
+def sit_down(page: Any, server: str, game: str, bot: str, **form: Any) -> None:
+    """Open a table of `game` with a person in seat 0 against `bot` (see `fill_table_form`)."""
+    fill_table_form(page, server, game, bot, **form)
+    open_table(page)

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import browser_marks
+from browser_support import browser_marks, sit_down
 
 GAME_SECONDS = 60
 
@@ -29,16 +29,7 @@ pytestmark = browser_marks()
 
 
 def test_a_person_plays_bremen_against_a_bot_by_clicking(server: str, page: Any) -> None:
-    page.goto(server + "/")
-    setup = page.locator('fieldset[data-game="bremen"]')
-    page.select_option("#game-select", "bremen")
-    setup.locator('select[name="players"]').select_option("2")
-    setup.locator('select[name="seat0"]').select_option("human")
-    setup.locator('select[name="seat1"]').select_option("greedy")
-    page.check('input[name="speed"][value="fast"]')
-    page.click('button[type="submit"]')
-    page.wait_for_url("**/table/*?seat=0&token=*")
-    page.wait_for_selector("#connection.online")
+    sit_down(page, server, "bremen", "greedy")
 
     tokens: list[str] = []
     deadline = time.monotonic() + GAME_SECONDS

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import browser_marks
+from browser_support import browser_marks, sit_down
 
 GAME_SECONDS = 50
 """32 rounds: one click per move and at most one per robbing decision, about 45 clicks."""
@@ -29,16 +29,7 @@ pytestmark = browser_marks()
 
 
 def test_a_person_robs_the_museum_against_a_bot(server: str, page: Any) -> None:
-    page.goto(server + "/")
-    setup = page.locator('fieldset[data-game="museum"]')
-    page.select_option("#game-select", "museum")
-    setup.locator('select[name="players"]').select_option("2")
-    setup.locator('select[name="seat0"]').select_option("human")
-    setup.locator('select[name="seat1"]').select_option("greedy")
-    page.check('input[name="speed"][value="fast"]')
-    page.click('button[type="submit"]')
-    page.wait_for_url("**/table/*?seat=0&token=*")
-    page.wait_for_selector("#connection.online")
+    sit_down(page, server, "museum", "greedy")
 
     clicks: dict[str, int] = {"field": 0, "rob": 0}
     deadline = time.monotonic() + GAME_SECONDS

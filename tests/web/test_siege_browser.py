@@ -13,7 +13,7 @@ from typing import Any
 from urllib.request import urlopen
 
 import pytest
-from browser_support import browser_marks
+from browser_support import browser_marks, sit_down
 
 import ludoteca
 from ludoteca.agents.alphabeta import AlphaBetaAgent
@@ -31,15 +31,7 @@ pytestmark = browser_marks()
 
 
 def test_a_person_plays_a_whole_siege_game_against_a_bot(server: str, page: Any) -> None:
-    page.goto(server + "/")
-    setup = page.locator('fieldset[data-game="siege"]')
-    page.select_option("#game-select", "siege")
-    setup.locator('select[name="seat0"]').select_option("human")
-    setup.locator('select[name="seat1"]').select_option("random")
-    page.check('input[name="speed"][value="fast"]')
-    page.click('button[type="submit"]')
-    page.wait_for_url("**/table/*?seat=0&token=*")
-    page.wait_for_selector("#connection.online")
+    sit_down(page, server, "siege", "random", players=None)
     view_url = server + "/api" + page.url.split(server, 1)[1].replace("/table/", "/tables/", 1)
     game = ludoteca.load("siege")
     chooser = AlphaBetaAgent(game, seed=1, depth=1)

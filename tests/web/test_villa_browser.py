@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import browser_marks
+from browser_support import browser_marks, sit_down
 
 GAME_SECONDS = 60
 
@@ -29,18 +29,7 @@ pytestmark = browser_marks()
 
 
 def test_a_person_plays_a_whole_villa_game_against_a_bot(server: str, page: Any) -> None:
-    page.goto(server + "/")
-    setup = page.locator('fieldset[data-game="villa"]')
-    page.select_option("#game-select", "villa")
-    setup.locator('select[name="players"]').select_option("2")
-    setup.locator('select[name="seat0"]').select_option("human")
-    setup.locator('select[name="seat1"]').select_option("greedy")
-    setup.locator("summary").click()
-    setup.locator('select[name="option.hands"]').select_option("steady")
-    page.check('input[name="speed"][value="fast"]')
-    page.click('button[type="submit"]')
-    page.wait_for_url("**/table/*?seat=0&token=*")
-    page.wait_for_selector("#connection.online")
+    sit_down(page, server, "villa", "greedy", options={"hands": "steady"})
 
     rng = random.Random(4)
     clicks = 0

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import browser_marks
+from browser_support import browser_marks, fill_table_form, open_table
 
 GAME_SECONDS = 60
 """A two-player, one-colour game against a fast bot needs well under a hundred clicks."""
@@ -25,19 +25,9 @@ pytestmark = browser_marks()
 
 
 def test_a_person_plays_a_whole_game_against_a_bot(server: str, page: Any) -> None:
-    page.goto(server + "/")
-    setup = page.locator('fieldset[data-game="ludo"]')
-    page.select_option("#game-select", "ludo")
-    setup.locator('select[name="players"]').select_option("2")
-    setup.locator('select[name="seat0"]').select_option("human")
-    setup.locator('select[name="seat1"]').select_option("greedy")
+    setup = fill_table_form(page, server, "ludo", "greedy", options={"colours_per_seat": "1"})
     assert setup.locator('select[name="seat2"]').is_hidden()  # only as many seats as players
-    setup.locator("summary").click()
-    setup.locator('select[name="option.colours_per_seat"]').select_option("1")
-    page.check('input[name="speed"][value="fast"]')
-    page.click('button[type="submit"]')
-    page.wait_for_url("**/table/*?seat=0&token=*")
-    page.wait_for_selector("#connection.online")
+    open_table(page)
 
     clicks = 0
     deadline = time.monotonic() + GAME_SECONDS
