@@ -37,6 +37,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    has_chance: ClassVar[bool] = True
+    """Whether positions can be chance nodes (dice, cards, a random set-up): search agents
+    that assume a deterministic game (alphabeta) refuse games that have them."""
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         count = self.default_players if players is None else players

@@ -57,6 +57,7 @@ class SiegeGame(Game):
     max_players = 2
     default_players = 2
     option_specs = OPTIONS
+    has_chance = False
 
     def _configure(self) -> None:
         quiet = int(self.options["max_quiet_moves"] or 0)

@@ -1,0 +1,1 @@
+"""Bots against bots: single seeded games (`match`), tournaments with ratings, tuning."""
