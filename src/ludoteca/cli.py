@@ -59,8 +59,9 @@ def play(
         typer.Option(
             "--seats",
             "-s",
-            help="one entry per seat: human or a bot spec (greedy, random, mcts:iterations=100);"
-            " the count is the number of players (default: you against greedy bots)",
+            help="one entry per seat: human, a strength (easy, medium, hard) or a bot spec"
+            " (greedy, mcts:iterations=100); the count is the number of players"
+            " (default: you against medium bots)",
         ),
     ] = None,
     option: Annotated[

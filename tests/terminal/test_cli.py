@@ -98,7 +98,7 @@ def test_without_seats_a_person_plays_the_default_bots(tmp_path: Path) -> None:
     path = tmp_path / "d.json"
     result = invoke("play", "ludo", "--seed", "1", "--fast", "--record", str(path), input="quit\n")
     assert result.exit_code == 0, result.output
-    assert Record.load(path).seats == ["human", "greedy", "greedy", "greedy"]
+    assert Record.load(path).seats == ["human", "medium", "medium", "medium"]
 
 
 def test_a_record_that_cannot_be_written_exits_2(tmp_path: Path) -> None:

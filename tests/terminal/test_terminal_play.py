@@ -148,7 +148,8 @@ def test_default_seats_put_a_person_against_bots() -> None:
     seats = default_seats(game)
     assert seats[0] == "human"
     assert len(seats) == game.num_players
-    assert all(spec in ludoteca.agents.available(game) for spec in seats[1:])
+    assert all(spec in ludoteca.agents.LEVELS for spec in seats[1:])
+    assert load_seats(seats, game, game_seed=1)[1].agent is not None
 
 
 def test_options_are_key_value_text() -> None:

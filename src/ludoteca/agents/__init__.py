@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.agents.base import Agent, RandomAgent
+from ludoteca.agents.strengths import LEVELS, resolve, strengths, strongest
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError, UnknownAgentError
 from ludoteca.core.registry import game_module
@@ -36,8 +37,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def load(spec: str, game: Game, seed: int | None = None, **params: Any) -> Agent:
-    """The agent named by `spec` (name, optionally with ``:key=value,...`` parameters)."""
-    name, parsed = parse_spec(spec)
+    """The agent named by `spec` (name, optionally with ``:key=value,...`` parameters).
+
+    A strength name (`easy`, `medium`, `hard`) loads the agent the game names for it.
+    """
+    name, parsed = parse_spec(resolve(spec, game))
     agents = available(game)
     if name not in agents:
         raise UnknownAgentError(
@@ -49,4 +53,14 @@ def load(spec: str, game: Game, seed: int | None = None, **params: Any) -> Agent
         raise InvalidOptionError(f"agent {spec!r}: {exc}") from exc
 
 
-__all__ = ["GENERAL", "Agent", "RandomAgent", "available", "load", "parse_spec"]
+__all__ = [
+    "GENERAL",
+    "LEVELS",
+    "Agent",
+    "RandomAgent",
+    "available",
+    "load",
+    "parse_spec",
+    "strengths",
+    "strongest",
+]

@@ -71,4 +71,10 @@ def print_rules(game_id: str, console: Console) -> None:
         bots.append(name, "bold")
         bots.append(f" ({agent.description})" if agent.description else "")
     console.print(bots)
+    levels = Text("Strengths for --seats: ")
+    for index, (level, spec) in enumerate(agents.strengths(load(game_id)).items()):
+        levels.append(", " if index else "")
+        levels.append(level, "bold")
+        levels.append(f" ({spec})")
+    console.print(levels)
     console.print(Text(f"Rules page: {rules_page(game_id)}"), soft_wrap=True)

@@ -70,9 +70,8 @@ def load_seats(specs: Iterable[str], game: Game, game_seed: int) -> list[Seat]:
 
 
 def default_seats(game: Game) -> list[str]:
-    """A person in seat 0 against the game's best simple bot (greedy, else random)."""
-    bot = "greedy" if "greedy" in agents.available(game) else "random"
-    return [HUMAN] + [bot] * (game.num_players - 1)
+    """A person in seat 0 against bots of medium strength (see `agents.strengths`)."""
+    return [HUMAN] + ["medium"] * (game.num_players - 1)
 
 
 def parse_options(items: Iterable[str]) -> dict[str, str]:

@@ -55,6 +55,9 @@ def game_catalogue() -> list[dict[str, Any]]:
                     {"name": name, "description": cls.description}
                     for name, cls in agents.available(game).items()
                 ],
+                "strengths": [
+                    {"name": level, "agent": spec} for level, spec in agents.strengths(game).items()
+                ],
             }
         )
     return catalogue

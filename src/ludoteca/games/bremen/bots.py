@@ -125,3 +125,6 @@ def hops(board: Board) -> tuple[tuple[int, ...], ...]:
 
 
 AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
+
+STRENGTHS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "greedy"}
+"""The agent spec behind each named strength (see `ludoteca.agents.strengths`)."""

@@ -97,3 +97,6 @@ def _threatened(state: LudoState, square: int, seat: int, ignore: int) -> bool:
 
 
 AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
+
+STRENGTHS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "greedy"}
+"""The agent spec behind each named strength (see `ludoteca.agents.strengths`)."""

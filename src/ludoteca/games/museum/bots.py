@@ -163,3 +163,6 @@ class GreedyAgent(WeightedAgent):
 
 
 AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
+
+STRENGTHS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "greedy"}
+"""The agent spec behind each named strength (see `ludoteca.agents.strengths`)."""

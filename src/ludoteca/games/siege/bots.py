@@ -58,3 +58,6 @@ AGENTS: dict[str, type[Agent]] = {
     "alphabeta": AlphaBetaAgent,
     "minimax": MinimaxAgent,
 }
+
+STRENGTHS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "alphabeta"}
+"""The agent spec behind each named strength (see `ludoteca.agents.strengths`)."""

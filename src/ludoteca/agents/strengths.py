@@ -1,0 +1,33 @@
+"""Named strengths: `easy`, `medium` and `hard` stand for a game's agent specs of rising skill.
+
+People choose an opponent by how hard it plays, not by algorithm; each game lists in its
+`bots.STRENGTHS` which agent spec plays each level, chosen from the measured strength table in
+`benchmarks/README.md`. `agents.load("hard", game)` loads the game's `hard` spec.
+"""
+
+from __future__ import annotations
+
+from ludoteca.core.api import Game
+from ludoteca.core.registry import game_module
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def strengths(game: Game) -> dict[str, str]:
+    """The agent spec of each level for `game` (every level is defined for every game)."""
+    table: dict[str, str] = getattr(game_module(game.id, "bots"), "STRENGTHS", {})
+    missing = [level for level in LEVELS if level not in table]
+    if missing:
+        raise LookupError(f"{game.id} defines no agent for the strengths {', '.join(missing)}")
+    return {level: table[level] for level in LEVELS}
+
+
+def resolve(spec: str, game: Game) -> str:
+    """`spec` with a strength name replaced by its agent spec; any other spec unchanged."""
+    name = spec.strip()
+    return strengths(game)[name] if name in LEVELS else spec
+
+
+def strongest(game: Game) -> str:
+    """The spec of the strongest agent ludoteca has for `game` (its `hard` level)."""
+    return strengths(game)["hard"]
