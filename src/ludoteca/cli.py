@@ -153,3 +153,77 @@ def solve(
             with_one = [info.id for info in games() if game_module(info.id, "solve") is not None]
             raise UnknownGameError(f"no solver for {game!r}; games with one: {', '.join(with_one)}")
         solver.run(Console(), seconds=time, max_depth=depth, checkpoint=checkpoint)
+
+
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="game id, e.g. siege")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="two or more agent specs, e.g. greedy,random,mcts:iterations=200;"
+            " seats rotate so each plays every seat equally often",
+        ),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="number of games, a multiple of the agent count")
+    ] = 100,
+    seed: Annotated[
+        int,
+        typer.Option(
+            min=0, max=2**48 - 1, help="tournament seed; each game's seed derives from it"
+        ),
+    ] = 0,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="worker processes (default: CPU count)"),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="players per game (default: game's)")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="a game option as name=value (repeatable)"),
+    ] = None,
+    max_actions: Annotated[
+        int, typer.Option(min=1, help="actions after which a game is stopped unfinished")
+    ] = 20_000,
+    database: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy URL of the database (default: the web app's ludoteca.db)"),
+    ] = None,
+    csv: Annotated[
+        Path | None, typer.Option("--csv", dir_okay=False, help="write one row per game here")
+    ] = None,
+    json: Annotated[
+        Path | None,
+        typer.Option("--json", dir_okay=False, help="write run, games and summary here"),
+    ] = None,
+) -> None:
+    """Bots against bots: a stored, resumable tournament with statistics and ratings."""
+    import os
+
+    from ludoteca.arena.command import ArenaRequest, run_arena
+    from ludoteca.web.server import DEFAULT_DATABASE
+
+    with _errors():
+        code = run_arena(
+            Console(),
+            ArenaRequest(
+                game=game,
+                agents=agents,
+                games=games,
+                seed=seed,
+                jobs=jobs or os.cpu_count() or 1,
+                database=database or DEFAULT_DATABASE,
+                players=players,
+                options=option or [],
+                max_actions=max_actions,
+                csv=csv,
+                json=json,
+            ),
+        )
+    if code:
+        raise typer.Exit(code)

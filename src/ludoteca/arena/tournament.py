@@ -1,0 +1,47 @@
+"""Playing a tournament into the database: only the games it does not hold yet.
+
+Game i depends only on the run's definition and i, so the stored games and the ones played now
+form the same tournament whatever was interrupted, and whichever order workers finish in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ludoteca.arena.config import ArenaConfig
+from ludoteca.arena.runner import GamePool, PlayedGame
+from ludoteca.arena.schedule import check_game_count, fixtures
+from ludoteca.arena.store import ArenaStore
+
+
+def missing_games(store: ArenaStore, config: ArenaConfig, games: int) -> list[int]:
+    """The indices below `games` that the run has no stored game for."""
+    played = store.played(config.run_id)
+    return [index for index in range(games) if index not in played]
+
+
+def play_tournament(
+    config: ArenaConfig,
+    games: int,
+    store: ArenaStore,
+    *,
+    jobs: int = 1,
+    on_start: Callable[[int], None] = lambda missing: None,
+    on_game: Callable[[PlayedGame], None] = lambda played: None,
+) -> int:
+    """Play the run's missing games below `games`, each committed as it finishes.
+
+    `on_start` hears how many games are to be played, `on_game` each one after its commit.
+    A KeyboardInterrupt stops the workers and propagates; returns the number of games played.
+    """
+    check_game_count(games, len(config.agents))
+    store.open_run(config, games)
+    todo = fixtures(config.seed, config.agents, config.players, missing_games(store, config, games))
+    on_start(len(todo))
+    if not todo:
+        return 0
+    with GamePool(config, min(jobs, len(todo))) as pool:
+        for played in pool.play(todo):
+            store.save(config, played)
+            on_game(played)
+    return len(todo)
