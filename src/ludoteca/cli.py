@@ -227,3 +227,58 @@ def arena(
         )
     if code:
         raise typer.Exit(code)
+
+
+
+@app.command()
+def analyze(
+    game: Annotated[str, typer.Argument(help="game id, e.g. siege")],
+    agent: Annotated[
+        str | None,
+        typer.Option(help="agent spec in every seat (default: the game's strongest)"),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", min=1, help="games to play")] = 200,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="a game option as name=value (repeatable)"),
+    ] = None,
+    compare: Annotated[
+        str | None,
+        typer.Option(help="also play each value of this option (e.g. variant) and compare them"),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(min=0, max=2**48 - 1, help="seed of the run: the same seed, same games")
+    ] = 0,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", min=1, help="worker processes [default: CPUs]")
+    ] = None,
+    out: Annotated[
+        Path, typer.Option("--out", dir_okay=False, help="the HTML report to write")
+    ] = Path("report.html"),
+    figures: Annotated[
+        Path | None,
+        typer.Option("--figures", file_okay=False, help="also save each figure as a PNG here"),
+    ] = None,
+) -> None:
+    """Self-play a game and write an HTML balance report: win rates, lengths, rules, variants."""
+    import os
+
+    from ludoteca.analysis.run import analyze as run_analysis
+    from ludoteca.analysis.run import parse_options, write_report
+    from ludoteca.analysis.selfplay import SelfPlay
+
+    with _errors():
+        run = SelfPlay(
+            game=game,
+            agent=agent or "",
+            games=games,
+            seed=seed,
+            players=players,
+            options=parse_options(option or []),
+        )
+        console = Console()
+        workers = jobs or os.cpu_count() or 1
+        analysis = run_analysis(run, compare=compare, jobs=workers, console=console)
+        path = write_report(analysis, out, figures)
+        console.print(f"{analysis.summary.games} games; report written to {path}")
