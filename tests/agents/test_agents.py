@@ -1,4 +1,5 @@
-"""Agents: loading by name, legality, reproducibility, and greedy's edge over random."""
+"""Agents: loading by name, who may play what, legality, reproducibility, and greedy's edge
+over random."""
 
 from __future__ import annotations
 
@@ -30,8 +31,44 @@ def test_available_lists_general_and_game_bots() -> None:
 
 
 def test_unknown_agent_names_the_valid_ones() -> None:
-    with pytest.raises(UnknownAgentError, match="valid agents: greedy, random"):
-        agents.load("grandmaster", ludoteca.load("ludo"))
+    game = ludoteca.load("ludo")
+    valid = ", ".join(sorted(agents.available(game)))
+    assert "greedy, mcts" in valid and "alphabeta" not in valid
+    with pytest.raises(UnknownAgentError, match=f"valid agents: {valid}$"):
+        agents.load("grandmaster", game)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("ludo", 2), ("villa", 2), ("museum", 3)])
+def test_search_agents_refuse_games_with_chance_or_more_players(game_id: str, players: int) -> None:
+    game = ludoteca.load(game_id, players=players)
+    assert "alphabeta" not in agents.available(game)
+    reason = "has dice, cards or a random set-up" if players == 2 else "two-player games"
+    for name in ("alphabeta", "minimax"):
+        with pytest.raises(InvalidOptionError, match=f"agent '{name}': .*{reason}"):
+            agents.load(name, game)
+
+
+def test_search_agents_are_general_and_play_siege() -> None:
+    game = ludoteca.load("siege")
+    assert {"alphabeta", "minimax", "mcts"} <= set(agents.available(game))
+    assert agents.load("alphabeta:depth=2", game).plays(game)
+
+
+def test_an_agent_that_cannot_play_a_game_is_refused_even_without_a_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Picky(agents.RandomAgent):
+        name = "picky"
+
+        @classmethod
+        def plays(cls, game: ludoteca.Game) -> bool:
+            return game.id == "siege"
+
+    monkeypatch.setitem(agents.GENERAL, "picky", Picky)
+    assert "picky" in agents.available(ludoteca.load("siege"))
+    assert "picky" not in agents.available(ludoteca.load("ludo"))
+    with pytest.raises(InvalidOptionError, match="agent 'picky' cannot play ludo; valid agents"):
+        agents.load("picky", ludoteca.load("ludo"))
 
 
 def test_agent_spec_parameters_are_parsed_and_checked() -> None:

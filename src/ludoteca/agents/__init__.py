@@ -8,17 +8,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.agents.alphabeta import AlphaBetaAgent, MinimaxAgent
 from ludoteca.agents.base import Agent, RandomAgent
+from ludoteca.agents.expectimax import ExpectimaxAgent
+from ludoteca.agents.mcts import MCTSAgent
 from ludoteca.agents.strengths import LEVELS, resolve, strengths, strongest
+from ludoteca.agents.tuned import TunedAgent
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError, UnknownAgentError
 from ludoteca.core.registry import game_module
 
-GENERAL: dict[str, type[Agent]] = {"random": RandomAgent}
+GENERAL: dict[str, type[Agent]] = {
+    "random": RandomAgent,
+    "mcts": MCTSAgent,
+    "alphabeta": AlphaBetaAgent,
+    "minimax": MinimaxAgent,
+    "expectimax": ExpectimaxAgent,
+    "tuned": TunedAgent,
+}
 
 
 def available(game: Game) -> dict[str, type[Agent]]:
     """Every agent that can play `game`: the general ones and the game's own bots."""
+    return {name: cls for name, cls in _known(game).items() if cls.plays(game)}
+
+
+def _known(game: Game) -> dict[str, type[Agent]]:
+    """The general agents and the game's own bots, whether or not they can play `game`."""
     agents = dict(GENERAL)
     agents.update(getattr(game_module(game.id, "bots"), "AGENTS", {}))
     return agents
@@ -42,15 +58,17 @@ def load(spec: str, game: Game, seed: int | None = None, **params: Any) -> Agent
     A strength name (`easy`, `medium`, `hard`) loads the agent the game names for it.
     """
     name, parsed = parse_spec(resolve(spec, game))
-    agents = available(game)
-    if name not in agents:
-        raise UnknownAgentError(
-            f"unknown agent {name!r} for {game.id}; valid agents: {', '.join(sorted(agents))}"
-        )
+    known = _known(game)
+    valid = ", ".join(sorted(available(game)))
+    if name not in known:
+        raise UnknownAgentError(f"unknown agent {name!r} for {game.id}; valid agents: {valid}")
     try:
-        return agents[name](game, seed=seed, **{**parsed, **params})
+        agent = known[name](game, seed=seed, **{**parsed, **params})
     except (TypeError, ValueError) as exc:
         raise InvalidOptionError(f"agent {spec!r}: {exc}") from exc
+    if not agent.plays(game):  # an agent that does not say why itself
+        raise InvalidOptionError(f"agent {name!r} cannot play {game.id}; valid agents: {valid}")
+    return agent
 
 
 __all__ = [

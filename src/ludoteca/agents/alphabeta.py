@@ -76,9 +76,19 @@ def hooks_for(game: Game) -> Hooks:
     )
 
 
+def searchable(game: Game) -> bool:
+    """Whether the search applies: two players, zero-sum (every game here) and no chance."""
+    return game.num_players == 2 and not game.has_chance
+
+
 def _check_game(game: Game) -> None:
     if game.num_players != 2:
         raise ValueError(f"search agents play two-player games, not {game.num_players} players")
+    if game.has_chance:
+        raise ValueError(
+            f"search agents play games without chance; {game.id} has dice, cards or a random"
+            " set-up (try mcts or expectimax)"
+        )
 
 
 def terminal_value(state: State, seat: int, ply: int) -> float:
@@ -255,6 +265,10 @@ class AlphaBetaAgent(Agent):
         self.last: tuple[float, int] = (0.0, 0)
         """The value and the depth reached of the last move chosen."""
 
+    @classmethod
+    def plays(cls, game: Game) -> bool:
+        return searchable(game)
+
     def act(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -281,6 +295,10 @@ class MinimaxAgent(Agent):
         if self.depth < 1:
             raise ValueError("minimax needs depth >= 1")
         self.hooks = hooks_for(game)
+
+    @classmethod
+    def plays(cls, game: Game) -> bool:
+        return searchable(game)
 
     def act(self, state: State) -> int:
         legal = state.legal_actions()

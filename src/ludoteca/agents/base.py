@@ -22,6 +22,11 @@ class Agent(ABC):
         self.rng = random.Random(seed)
         self.params = params
 
+    @classmethod
+    def plays(cls, game: Game) -> bool:
+        """Whether this agent can play `game` (`agents.available` lists only those that can)."""
+        return True
+
     @abstractmethod
     def act(self, state: State) -> int:
         """A legal action for `state.current_player()` (never called at chance or end nodes)."""

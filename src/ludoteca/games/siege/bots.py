@@ -11,15 +11,14 @@ use) is best for it; ties are broken by its seeded generator. Its `weights` are 
 - `in_castle`, `advance`: knights inside the castle, and rows gained by those outside it;
 - `stuck`: per knight with no jump; `exposed`: per knight a defender could take next.
 
-`alphabeta` is the iterative-deepening alpha-beta search of `ludoteca.agents.alphabeta` with
-this game's hooks (`search.py`); `minimax` the plain fixed-depth minimax it is measured against.
+The general `alphabeta` and `minimax` agents (`ludoteca.agents.alphabeta`) search this game
+with its hooks in `search.py`.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from ludoteca.agents.alphabeta import AlphaBetaAgent, MinimaxAgent
 from ludoteca.agents.base import Agent, WeightedAgent
 from ludoteca.core.api import State
 from ludoteca.games.siege.game import SiegeState
@@ -53,11 +52,7 @@ class GreedyAgent(WeightedAgent):
         return evaluate(after, seat, self.w)
 
 
-AGENTS: dict[str, type[Agent]] = {
-    "greedy": GreedyAgent,
-    "alphabeta": AlphaBetaAgent,
-    "minimax": MinimaxAgent,
-}
+AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
 
 STRENGTHS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "alphabeta"}
 """The agent spec behind each named strength (see `ludoteca.agents.strengths`)."""
