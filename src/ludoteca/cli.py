@@ -156,6 +156,58 @@ def solve(
 
 
 @app.command()
+def tune(
+    game: Annotated[str, typer.Argument(help="game id; a game whose greedy bot has weights")],
+    players: Annotated[int, typer.Option("--players", help="players per tuning game")] = 2,
+    generations: Annotated[
+        int, typer.Option("--generations", help="rounds of sampling and refitting")
+    ] = 8,
+    population: Annotated[
+        int, typer.Option("--population", help="weight vectors tried per generation")
+    ] = 16,
+    games: Annotated[
+        int, typer.Option("--games", help="games per weight vector per generation")
+    ] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the whole search")] = 0,
+    jobs: Annotated[
+        int, typer.Option("--jobs", help="worker processes (the result does not depend on it)")
+    ] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", dir_okay=False, help="where to write (default: the game's tuned.json)"
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="a game option as name=value (repeatable)"),
+    ] = None,
+) -> None:
+    """Tune a game's greedy bot by self-play (cross-entropy method); writes its `tuned` weights."""
+    from ludoteca.agents.tuned import data_path
+    from ludoteca.arena.tune import TuneSettings, parse_game_options
+    from ludoteca.arena.tune import tune as run_tune
+    from ludoteca.core.registry import game_class
+
+    with _errors():
+        game_class(game)
+        settings = TuneSettings(
+            game, players, generations, population, games, seed, parse_game_options(option or [])
+        )
+        console = Console()
+        result = run_tune(settings, jobs=jobs, console=console)
+        path = out or data_path(game)
+        result.write(path)
+        last = result.history[-1]
+        console.print(
+            f"generation {last['generation']}: best {last['best']:+.3f}, mean {last['mean']:+.3f}"
+        )
+        for name, value in result.weights.items():
+            console.print(f"  {name} = {value:g} (default {result.defaults[name]:g})")
+        console.print(f"wrote {path}")
+
+
+@app.command()
 def arena(
     game: Annotated[str, typer.Argument(help="game id, e.g. siege")],
     agents: Annotated[
@@ -229,7 +281,6 @@ def arena(
         raise typer.Exit(code)
 
 
-
 @app.command()
 def analyze(
     game: Annotated[str, typer.Argument(help="game id, e.g. siege")],
@@ -282,56 +333,3 @@ def analyze(
         analysis = run_analysis(run, compare=compare, jobs=workers, console=console)
         path = write_report(analysis, out, figures)
         console.print(f"{analysis.summary.games} games; report written to {path}")
-
-
-
-@app.command()
-def tune(
-    game: Annotated[str, typer.Argument(help="game id; a game whose greedy bot has weights")],
-    players: Annotated[int, typer.Option("--players", help="players per tuning game")] = 2,
-    generations: Annotated[
-        int, typer.Option("--generations", help="rounds of sampling and refitting")
-    ] = 8,
-    population: Annotated[
-        int, typer.Option("--population", help="weight vectors tried per generation")
-    ] = 16,
-    games: Annotated[
-        int, typer.Option("--games", help="games per weight vector per generation")
-    ] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="seed of the whole search")] = 0,
-    jobs: Annotated[
-        int, typer.Option("--jobs", help="worker processes (the result does not depend on it)")
-    ] = 1,
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            "--out", dir_okay=False, help="where to write (default: the game's tuned.json)"
-        ),
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="a game option as name=value (repeatable)"),
-    ] = None,
-) -> None:
-    """Tune a game's greedy bot by self-play (cross-entropy method); writes its `tuned` weights."""
-    from ludoteca.agents.tuned import data_path
-    from ludoteca.arena.tune import TuneSettings, parse_game_options
-    from ludoteca.arena.tune import tune as run_tune
-    from ludoteca.core.registry import game_class
-
-    with _errors():
-        game_class(game)
-        settings = TuneSettings(
-            game, players, generations, population, games, seed, parse_game_options(option or [])
-        )
-        console = Console()
-        result = run_tune(settings, jobs=jobs, console=console)
-        path = out or data_path(game)
-        result.write(path)
-        last = result.history[-1]
-        console.print(
-            f"generation {last['generation']}: best {last['best']:+.3f}, mean {last['mean']:+.3f}"
-        )
-        for name, value in result.weights.items():
-            console.print(f"  {name} = {value:g} (default {result.defaults[name]:g})")
-        console.print(f"wrote {path}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import re
 from pathlib import Path
 
 import pytest
@@ -19,3 +20,15 @@ def test_examples_in_page_run(page: str) -> None:
     )
     assert result.attempted > 0
     assert result.failed == 0
+
+
+@pytest.mark.parametrize(
+    "page", ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
+)
+def test_links_between_pages_lead_to_files(page: str) -> None:
+    """Every relative link of a page names a file of the repository."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text)
+    local = [t for t in targets if "://" not in t and not t.startswith("mailto:")]
+    missing = [t for t in local if not ((ROOT / page).parent / t).exists()]
+    assert not missing, f"{page} links to missing files: {missing}"
