@@ -23,3 +23,14 @@ def test_a_strength_name_loads_the_agent_the_game_names_for_it() -> None:
     assert repr(agents.load("easy", game, seed=3)) == "random"
     hard_name, _ = agents.parse_spec(agents.strengths(game)["hard"])
     assert agents.load("hard", game, seed=3).name == hard_name
+
+
+def test_a_strength_can_name_another_agent_for_other_player_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ludoteca.games.bremen import bots
+
+    choice = {2: "tuned", "others": "greedy"}
+    monkeypatch.setitem(bots.STRENGTHS, "hard", choice)
+    assert agents.strongest(ludoteca.load("bremen", players=2)) == "tuned"
+    assert agents.strongest(ludoteca.load("bremen", players=4)) == "greedy"

@@ -13,13 +13,22 @@ from ludoteca.core.registry import game_module
 LEVELS = ("easy", "medium", "hard")
 
 
+Choice = str | dict[int | str, str]
+"""A level's agent spec, or specs by player count with `"others"` for the remaining counts
+(an agent tuned for two players may play worse than a simpler one at a table of four)."""
+
+
 def strengths(game: Game) -> dict[str, str]:
     """The agent spec of each level for `game` (every level is defined for every game)."""
-    table: dict[str, str] = getattr(game_module(game.id, "bots"), "STRENGTHS", {})
+    table: dict[str, Choice] = getattr(game_module(game.id, "bots"), "STRENGTHS", {})
     missing = [level for level in LEVELS if level not in table]
     if missing:
         raise LookupError(f"{game.id} defines no agent for the strengths {', '.join(missing)}")
-    return {level: table[level] for level in LEVELS}
+    return {level: _for_table(table[level], game.num_players) for level in LEVELS}
+
+
+def _for_table(choice: Choice, players: int) -> str:
+    return choice if isinstance(choice, str) else choice.get(players, choice["others"])
 
 
 def resolve(spec: str, game: Game) -> str:

@@ -98,5 +98,6 @@ def _threatened(state: LudoState, square: int, seat: int, ignore: int) -> bool:
 
 AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
 
-STRENGTHS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "greedy"}
-"""The agent spec behind each named strength (see `ludoteca.agents.strengths`)."""
+STRENGTHS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "expectimax"}
+"""The agent spec behind each named strength (see `ludoteca.agents.strengths`): expectimax beats
+greedy head to head and wins most games against random ones (`benchmarks/README.md`)."""
