@@ -185,14 +185,15 @@ def tune(
 ) -> None:
     """Tune a game's greedy bot by self-play (cross-entropy method); writes its `tuned` weights."""
     from ludoteca.agents.tuned import data_path
-    from ludoteca.arena.tune import TuneSettings, parse_game_options
+    from ludoteca.arena.tune import TuneSettings
     from ludoteca.arena.tune import tune as run_tune
+    from ludoteca.core.options import parse_assignments
     from ludoteca.core.registry import game_class
 
     with _errors():
         game_class(game)
         settings = TuneSettings(
-            game, players, generations, population, games, seed, parse_game_options(option or [])
+            game, players, generations, population, games, seed, parse_assignments(option or [])
         )
         console = Console()
         result = run_tune(settings, jobs=jobs, console=console)
@@ -316,8 +317,9 @@ def analyze(
     import os
 
     from ludoteca.analysis.run import analyze as run_analysis
-    from ludoteca.analysis.run import parse_options, write_report
+    from ludoteca.analysis.run import write_report
     from ludoteca.analysis.selfplay import SelfPlay
+    from ludoteca.core.options import parse_assignments
 
     with _errors():
         run = SelfPlay(
@@ -326,7 +328,7 @@ def analyze(
             games=games,
             seed=seed,
             players=players,
-            options=parse_options(option or []),
+            options=parse_assignments(option or []),
         )
         console = Console()
         workers = jobs or os.cpu_count() or 1

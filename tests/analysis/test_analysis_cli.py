@@ -35,7 +35,7 @@ def test_analyze_writes_the_report(tmp_path: Path) -> None:
         (["analyze", "chess"], "unknown game 'chess'"),
         (["analyze", "siege", "--compare", "speed"], "siege has no option 'speed' to compare"),
         (["analyze", "siege", "--compare", "max_quiet_moves"], "fixed set of values"),
-        (["analyze", "siege", "--option", "fast"], "is not name=value"),
+        (["analyze", "siege", "--option", "fast"], "is not key=value"),
         (["analyze", "siege", "--option", "lord_start=a1"], "option 'lord_start' takes"),
         (["analyze", "siege", "--agent", "oracle"], "unknown agent 'oracle'"),
         (["analyze", "ludo", "--players", "7"], "2 to 6 players"),

@@ -144,7 +144,7 @@ def test_a_different_seed_tunes_differently() -> None:
         (["ludo", "--population", "1"], "--population must be at least 2"),
         (["ludo", "--games", "0"], "--games must be at least 1"),
         (["ludo", "--jobs", "0"], "--jobs must be at least 1"),
-        (["ludo", "--option", "board"], "game option 'board' is not name=value"),
+        (["ludo", "--option", "board"], "--option 'board' is not key=value"),
         (["ludo", "--players", "9"], "player"),
         (["chess"], "unknown game 'chess'"),
     ],

@@ -4,19 +4,10 @@ from __future__ import annotations
 
 import shlex
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
 from ludoteca.agents import strongest
 from ludoteca.analysis.selfplay import SelfPlay, self_play
@@ -24,6 +15,7 @@ from ludoteca.analysis.summary import Summary, summarize
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.core.options import OptionValue
+from ludoteca.terminal.progress import games_progress
 
 
 @dataclass(frozen=True)
@@ -51,17 +43,6 @@ class Analysis:
             words += ["--compare", self.compare]
         words += ["--seed", str(run.seed)]
         return " ".join(shlex.quote(word) for word in words)
-
-
-def parse_options(items: Iterable[str]) -> dict[str, str]:
-    """`["variant=harder"]` -> option texts; the game coerces and checks the values."""
-    options: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise InvalidOptionError(f"--option {item!r} is not name=value (e.g. variant=harder)")
-        options[key.strip()] = value.strip()
-    return options
 
 
 def option_values(game: Game, name: str) -> list[OptionValue]:
@@ -96,7 +77,7 @@ def analyze(
     plans, skipped = _variant_plans(run, game, compare) if compare is not None else ([], [])
     played: dict[Game, Summary] = {}
     start = time.perf_counter()
-    with _progress(console or Console()) as progress:
+    with games_progress(console or Console()) as progress:
 
         def summary_of(plan: SelfPlay, label: str) -> Summary:
             configured = plan.load_game()
@@ -133,19 +114,6 @@ def _variant_plans(
         else:
             plans.append((show_value(value), plan))
     return plans, skipped
-
-
-def _progress(console: Console) -> Progress:
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=console,
-    )
 
 
 def show_value(value: OptionValue | None) -> str:

@@ -11,12 +11,13 @@ from sqlalchemy.exc import ArgumentError, OperationalError
 
 from ludoteca.arena.config import configure
 from ludoteca.arena.export import write_csv, write_json
-from ludoteca.arena.report import print_replay_hint, print_summary, progress_bar
+from ludoteca.arena.report import print_replay_hint, print_summary
 from ludoteca.arena.schedule import check_game_count
 from ludoteca.arena.stats import summarise
 from ludoteca.arena.store import ArenaStore
 from ludoteca.arena.tournament import play_tournament
 from ludoteca.core.errors import InvalidOptionError
+from ludoteca.terminal.progress import games_progress
 
 INTERRUPTED = 130
 """The exit code of a command stopped by Ctrl-C (128 + SIGINT)."""
@@ -61,7 +62,7 @@ def run_arena(console: Console, request: ArenaRequest) -> int:
     store = open_store(request.database)
     try:
         game = config.load_game()
-        with progress_bar(console) as progress:
+        with games_progress(console) as progress:
             task = progress.add_task(f"{config.game} run {config.run_id}", total=request.games)
             try:
                 play_tournament(

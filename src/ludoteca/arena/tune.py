@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
@@ -25,7 +25,6 @@ from typing import Any
 
 import numpy as np
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
 import ludoteca
 from ludoteca.agents.tuned import weighted_greedy
@@ -33,6 +32,7 @@ from ludoteca.arena.cem import CemSettings, Generation, Points, Scores, maximise
 from ludoteca.arena.match import play_game
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError
+from ludoteca.terminal.progress import games_progress
 
 METHOD = "cross-entropy method"
 REFERENCE = "greedy"
@@ -191,15 +191,7 @@ def tune(settings: TuneSettings, jobs: int = 1, console: Console | None = None) 
     )
     seeds_per_generation = -(-settings.games // settings.players)
     history: list[dict[str, Any]] = []
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TaskProgressColumn(),
-        TextColumn("{task.completed}/{task.total} games"),
-        TimeRemainingColumn(),
-        console=console,
-        disable=console is None,
-    )
+    progress = games_progress(console)
     total = settings.generations * settings.population * settings.games
     with Runner(jobs) as runner, progress:
         task = progress.add_task(f"tuning {settings.game}", total=total)
@@ -239,14 +231,3 @@ def _summary(number: int, generation: Generation, defaults: dict[str, float]) ->
         "mean": round(generation.average, 4),
         "weights": weights_at(defaults, generation.mean),
     }
-
-
-def parse_game_options(items: Iterable[str]) -> dict[str, str]:
-    """`["variant=harder"]` -> `{"variant": "harder"}`, refusing items without `=`."""
-    options: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise InvalidOptionError(f"game option {item!r} is not name=value")
-        options[key.strip()] = value.strip()
-    return options

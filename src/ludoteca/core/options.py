@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,3 +90,17 @@ def validate_options(
         else:
             resolved[spec.name] = spec.default
     return resolved
+
+
+def parse_assignments(items: Iterable[str]) -> dict[str, str]:
+    """`["board=6", "play_out=true"]` (the command line's `--option`) -> option texts.
+
+    Only the form is checked here; the game coerces and checks the values.
+    """
+    options: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise InvalidOptionError(f"--option {item!r} is not key=value (e.g. play_out=true)")
+        options[key.strip()] = value.strip()
+    return options

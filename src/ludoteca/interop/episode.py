@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ludoteca.core.api import Game, State
 from ludoteca.core.chance import sample_outcome
+from ludoteca.core.registry import game_module
 from ludoteca.interop.spaces import Bounds
 
 
@@ -63,6 +64,15 @@ class Episode:
         self.state.apply_action(action, seat)
         self._resolve_chance()
         return True
+
+    def render(self, mode: str | None) -> str | None:
+        """The position as text (`"ansi"`) or as an SVG picture (`"svg"`); None without a mode."""
+        if mode is None:
+            return None
+        if mode == "svg":
+            svg: str = game_module(self.game.id, "svg").render_svg(self.state)  # type: ignore[union-attr]
+            return svg
+        return str(self.state)
 
     def _resolve_chance(self) -> None:
         state = self.state

@@ -26,7 +26,7 @@ from ludoteca.agents.base import Agent
 from ludoteca.core.api import Game
 from ludoteca.core.chance import SEED_BITS
 from ludoteca.core.errors import InvalidOptionError
-from ludoteca.core.registry import game_class, game_module, games, load
+from ludoteca.core.registry import game_class, games, load
 from ludoteca.interop import require
 from ludoteca.interop.episode import Episode
 from ludoteca.interop.spaces import (
@@ -103,13 +103,7 @@ class LudotecaEnv(gym.Env[Tensor, np.int64]):
         return self._observation(), reward, episode.terminated, episode.truncated, info
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        state = self._episode().state
-        if self.render_mode == "svg":
-            svg: str = game_module(self.game.id, "svg").render_svg(state)  # type: ignore[union-attr]
-            return svg
-        return str(state)
+        return self._episode().render(self.render_mode)
 
     def _episode(self) -> Episode:
         if self.episode is None:

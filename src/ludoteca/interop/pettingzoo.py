@@ -21,7 +21,7 @@ import numpy as np
 from ludoteca.core.api import Game
 from ludoteca.core.chance import SEED_BITS
 from ludoteca.core.errors import InvalidOptionError
-from ludoteca.core.registry import game_module, load
+from ludoteca.core.registry import load
 from ludoteca.interop import require
 from ludoteca.interop.episode import Episode
 from ludoteca.interop.spaces import Bounds, ObservationTensor, action_mask, bounds
@@ -118,13 +118,7 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc]
         self._after_action(agent)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        state = self._episode().state
-        if self.render_mode == "svg":
-            svg: str = game_module(self.game.id, "svg").render_svg(state)  # type: ignore[union-attr]
-            return svg
-        return str(state)
+        return self._episode().render(self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the game lives in memory only."""

@@ -10,6 +10,7 @@ from ludoteca.agents.base import Agent
 from ludoteca.core.api import Game
 from ludoteca.core.chance import SEED_BITS, mix64
 from ludoteca.core.errors import InvalidOptionError, LudotecaError
+from ludoteca.core.options import parse_assignments
 
 HUMAN = "human"
 
@@ -76,13 +77,7 @@ def default_seats(game: Game) -> list[str]:
 
 def parse_options(items: Iterable[str]) -> dict[str, str]:
     """`["board=6", "play_out=true"]` -> option texts; the game coerces and checks the values."""
-    options: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise InvalidOptionError(f"--option {item!r} is not key=value (e.g. play_out=true)")
-        key = key.strip()
-        if key == "players":
-            raise InvalidOptionError("the number of players is the number of --seats")
-        options[key] = value.strip()
+    options = parse_assignments(items)
+    if "players" in options:
+        raise InvalidOptionError("the number of players is the number of --seats")
     return options

@@ -16,6 +16,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from ludoteca.core.slots import describe_groups, flat_shape
 from ludoteca.games.bremen.board import MAX_STEPS
 from ludoteca.games.bremen.game import (
     ANIMALS,
@@ -70,18 +71,12 @@ def _groups(game: BremenGame) -> list[tuple[int, str]]:
 
 @lru_cache(maxsize=32)
 def shape(game: BremenGame) -> tuple[int, ...]:
-    return (sum(width for width, _ in _groups(game)),)
+    return flat_shape(_groups(game))
 
 
 def describe(game: BremenGame) -> list[str]:
     """The slot groups of `encode`, in order, with their inclusive slot ranges."""
-    names = []
-    start = 0
-    for width, meaning in _groups(game):
-        slots = f"slot {start}" if width == 1 else f"slots {start}-{start + width - 1}"
-        names.append(f"{slots}: {meaning}")
-        start += width
-    return names
+    return describe_groups(_groups(game))
 
 
 def encode(state: BremenState, seat: int) -> Tensor:

@@ -15,6 +15,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from ludoteca.core.slots import describe_groups, flat_shape
 from ludoteca.games.villa.game import MAX_HAND_ERROR, PHASES, PULL_KINDS, VillaGame, VillaState
 from ludoteca.games.villa.hands import PULL_OUTCOMES
 from ludoteca.games.villa.parts import cell_xy, load_parts
@@ -91,18 +92,12 @@ def _groups(game: VillaGame) -> list[tuple[int, str]]:
 
 @lru_cache(maxsize=32)
 def shape(game: VillaGame) -> tuple[int, ...]:
-    return (sum(width for width, _ in _groups(game)),)
+    return flat_shape(_groups(game))
 
 
 def describe(game: VillaGame) -> list[str]:
     """The slot groups of `encode`, in order, with their inclusive slot ranges."""
-    names = []
-    start = 0
-    for width, meaning in _groups(game):
-        slots = f"slot {start}" if width == 1 else f"slots {start}-{start + width - 1}"
-        names.append(f"{slots}: {meaning}")
-        start += width
-    return names
+    return describe_groups(_groups(game))
 
 
 def _reach() -> float:
