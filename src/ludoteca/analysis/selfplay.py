@@ -7,12 +7,12 @@ order, so a run gives the same games whatever the number of jobs.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.analysis.events import GameEvents, replay_events
 from ludoteca.arena.match import GameResult, play_game
+from ludoteca.arena.workers import Workers
 from ludoteca.core.api import Game
 from ludoteca.core.chance import SEED_BITS, mix64
 from ludoteca.core.registry import load
@@ -60,8 +60,10 @@ def _batches(run: SelfPlay, size: int) -> Iterator[list[int]]:
         yield list(range(start, min(start + size, run.games)))
 
 
-def play_batch(run: SelfPlay, indices: list[int]) -> list[PlayedGame]:
-    return [play_one(run, index) for index in indices]
+def _play_batch_task(task: tuple[SelfPlay, list[int]]) -> tuple[list[int], list[PlayedGame]]:
+    """One batch of games in a worker process, with the indices it played."""
+    run, indices = task
+    return indices, [play_one(run, index) for index in indices]
 
 
 def self_play(run: SelfPlay, jobs: int = 1, progress: Progress | None = None) -> list[PlayedGame]:
@@ -76,13 +78,10 @@ def self_play(run: SelfPlay, jobs: int = 1, progress: Progress | None = None) ->
         return results
     # Small batches keep the bar moving and the workers busy to the end.
     size = max(1, min(8, run.games // (4 * jobs)))
+    tasks = [(run, indices) for indices in _batches(run, size)]
     by_batch: dict[int, list[PlayedGame]] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures: dict[Future[list[PlayedGame]], int] = {
-            pool.submit(play_batch, run, indices): indices[0] for indices in _batches(run, size)
-        }
-        for future in as_completed(futures):
-            batch = future.result()
-            by_batch[futures[future]] = batch
+    with Workers(jobs) as workers:
+        for indices, batch in workers.as_finished(_play_batch_task, tasks):
+            by_batch[indices[0]] = batch
             advance(len(batch))
     return [result for start in sorted(by_batch) for result in by_batch[start]]

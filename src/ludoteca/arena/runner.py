@@ -9,12 +9,7 @@ table without replaying it again. Workers are spawned, not forked: the main proc
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from multiprocessing.pool import Pool
-from types import TracebackType
 
 from ludoteca.arena.config import ArenaConfig
 from ludoteca.arena.match import GameResult, play_game
@@ -59,51 +54,6 @@ def play_fixture(config: ArenaConfig, fixture: Fixture) -> PlayedGame:
     return PlayedGame(fixture.index, result, annotate(game, result))
 
 
-def _play_task(task: tuple[ArenaConfig, Fixture]) -> PlayedGame:
+def play_task(task: tuple[ArenaConfig, Fixture]) -> PlayedGame:
+    """`play_fixture` for a worker process, which takes one argument."""
     return play_fixture(*task)
-
-
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-class GamePool:
-    """Plays fixtures with `jobs` processes (1: in this process); a context manager.
-
-    Leaving the block by an exception (Ctrl-C included) terminates the workers at once;
-    leaving it normally lets them exit.
-    """
-
-    def __init__(self, config: ArenaConfig, jobs: int) -> None:
-        self.config = config
-        self.jobs = jobs
-        self._pool: Pool | None = None
-
-    def __enter__(self) -> GamePool:
-        if self.jobs > 1:
-            context = multiprocessing.get_context("spawn")
-            self._pool = context.Pool(self.jobs, initializer=_ignore_interrupts)
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        if self._pool is None:
-            return
-        if kind is None:
-            self._pool.close()
-        else:
-            self._pool.terminate()
-        self._pool.join()
-
-    def play(self, fixtures: Sequence[Fixture]) -> Iterator[PlayedGame]:
-        """Each fixture's game as soon as it is finished (in any order with several jobs)."""
-        if self._pool is None:
-            for fixture in fixtures:
-                yield play_fixture(self.config, fixture)
-            return
-        tasks = [(self.config, fixture) for fixture in fixtures]
-        yield from self._pool.imap_unordered(_play_task, tasks)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludoteca.arena.config import ArenaConfig
-from ludoteca.arena.runner import GamePool, PlayedGame
+from ludoteca.arena.runner import PlayedGame, play_task
 from ludoteca.arena.schedule import check_game_count, fixtures
 from ludoteca.arena.store import ArenaStore
+from ludoteca.arena.workers import Workers
 
 
 def missing_games(store: ArenaStore, config: ArenaConfig, games: int) -> list[int]:
@@ -40,8 +41,8 @@ def play_tournament(
     on_start(len(todo))
     if not todo:
         return 0
-    with GamePool(config, min(jobs, len(todo))) as pool:
-        for played in pool.play(todo):
+    with Workers(min(jobs, len(todo))) as workers:
+        for played in workers.as_finished(play_task, [(config, fixture) for fixture in todo]):
             store.save(config, played)
             on_game(played)
     return len(todo)

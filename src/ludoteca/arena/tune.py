@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -30,6 +29,7 @@ import ludoteca
 from ludoteca.agents.tuned import weighted_greedy
 from ludoteca.arena.cem import CemSettings, Generation, Points, Scores, maximise
 from ludoteca.arena.match import play_game
+from ludoteca.arena.workers import Workers
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.terminal.progress import games_progress
@@ -159,29 +159,6 @@ def matches(settings: TuneSettings, specs: Sequence[str], seeds: Sequence[int]) 
     ]
 
 
-class Runner:
-    """Plays matches in order, in this process (`jobs` 1) or in a pool of worker processes."""
-
-    def __init__(self, jobs: int) -> None:
-        if jobs < 1:
-            raise InvalidOptionError(f"--jobs must be at least 1, not {jobs}")
-        self.pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-        self.jobs = jobs
-
-    def __enter__(self) -> Runner:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
-
-    def run(self, batch: list[Match]) -> Iterator[float]:
-        if self.pool is None:
-            return map(play_match, batch)
-        chunk = max(1, len(batch) // (self.jobs * 16))
-        return self.pool.map(play_match, batch, chunksize=chunk)
-
-
 def tune(settings: TuneSettings, jobs: int = 1, console: Console | None = None) -> TuneResult:
     """Run the search of the module docstring; `console` shows a progress bar with ETA."""
     game = ludoteca.load(settings.game, players=settings.players, **settings.options)
@@ -193,14 +170,14 @@ def tune(settings: TuneSettings, jobs: int = 1, console: Console | None = None) 
     history: list[dict[str, Any]] = []
     progress = games_progress(console)
     total = settings.generations * settings.population * settings.games
-    with Runner(jobs) as runner, progress:
+    with Workers(jobs) as workers, progress:
         task = progress.add_task(f"tuning {settings.game}", total=total)
 
         def score(points: Points) -> Scores:
             specs = [greedy_spec(weights_at(defaults, z)) for z in points]
             seeds = [int(s) for s in seeding.integers(0, SEED_LIMIT, seeds_per_generation)]
             returns = []
-            for value in runner.run(matches(settings, specs, seeds)):
+            for value in workers.in_order(play_match, matches(settings, specs, seeds)):
                 returns.append(value)
                 progress.advance(task)
             per_game = np.asarray(returns, dtype=np.float64)
