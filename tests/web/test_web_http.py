@@ -29,6 +29,8 @@ def test_lobby_lists_games_options_and_bots(web: Any) -> None:
     assert 'name="option.three_tries"' in html  # each option from its Option.describe()
     assert "roll up to three times" in html  # ... with its doc as help text
     assert ">Bot: greedy<" in html and ">Bot: random<" in html
+    for level in ("easy", "medium", "hard"):  # the named strengths come first
+        assert f'<option value="{level}"' in html
     assert 'value="fast"' in html
 
 
@@ -78,6 +80,10 @@ def test_games_api_describes_options_and_agents(web: Any) -> None:
     names = {o["name"]: o for o in ludo["options"]}
     assert names["board"]["choices"] == [4, 6]
     assert {"random", "greedy"} <= {a["name"] for a in ludo["agents"]}
+    assert ludo["strengths"] == [
+        {"name": level, "agent": spec}
+        for level, spec in ludoteca.agents.strengths(ludoteca.load("ludo")).items()
+    ]
 
 
 # -- creating tables ------------------------------------------------------------------------
