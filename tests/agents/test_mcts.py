@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import ludoteca
 from ludoteca import agents
-from ludoteca.agents.mcts import DEFAULTS, MCTSAgent
+from ludoteca.agents.mcts import MCTSAgent, game_defaults
 from ludoteca.agents.mcts_tree import Node
 from ludoteca.arena.match import play_game
 from ludoteca.core.api import CHANCE, JSON, TERMINAL, Game, State
@@ -353,7 +353,7 @@ def test_the_cut_off_scores_each_seat_with_the_games_evaluation() -> None:
 
 def test_defaults_differ_per_game_and_parameters_override_them() -> None:
     villa = MCTSAgent(ludoteca.load("villa"), seed=1)
-    expected = DEFAULTS["villa"]
+    expected = game_defaults(ludoteca.load("villa"))
     assert (villa.iterations, villa.depth) == (int(expected["iterations"]), int(expected["depth"]))
     siege = ludoteca.load("siege")
     bot = MCTSAgent(siege, seed=1, iterations="77", c="0.5", reuse="False", depth="0")

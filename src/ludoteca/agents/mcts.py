@@ -2,7 +2,7 @@
 
 Parameters (`mcts:iterations=2000,rollout=greedy`), all optional:
 
-- `iterations`: simulations per move (default per game, see `DEFAULTS`);
+- `iterations`: simulations per move (default per game, see `game_defaults`);
 - `seconds`: a time budget per move: alone, as many simulations as fit; with `iterations`,
   the search stops at whichever limit comes first. A time budget depends on the machine, so
   a search that it cuts short is not reproducible;
@@ -40,17 +40,14 @@ BASE_DEFAULTS: dict[str, str] = {
     "depth": "0",
     "reuse": "true",
 }
-DEFAULTS: dict[str, dict[str, str]] = {
-    "ludo": {"iterations": "300", "depth": "200"},
-    "bremen": {"iterations": "600", "depth": "1"},
-    "museum": {"iterations": "300"},
-    "siege": {"iterations": "500", "depth": "4"},
-    "villa": {"iterations": "30", "depth": "4"},
-}
-"""Per game, what differs from `BASE_DEFAULTS`: measured so a move takes well under a second
-(see docs/agents.md)."""
-
 Evaluate = Callable[[State, int], float]
+
+
+def game_defaults(game: Game) -> dict[str, str]:
+    """What the game's `search.MCTS_DEFAULTS` changes of `BASE_DEFAULTS`: each game sets a budget
+    under which a move takes well under a second (see docs/agents.md)."""
+    defaults: dict[str, str] = getattr(game_module(game.id, "search"), "MCTS_DEFAULTS", {})
+    return defaults
 
 
 def _count(params: dict[str, str], key: str, low: int) -> int:
@@ -93,7 +90,7 @@ class MCTSAgent(Agent):
         if unknown:
             raise ValueError(f"mcts takes {', '.join(PARAMETERS)}; not {', '.join(unknown)}")
         super().__init__(game, seed, **params)
-        given = {**BASE_DEFAULTS, **DEFAULTS.get(game.id, {})}
+        given = {**BASE_DEFAULTS, **game_defaults(game)}
         given.update({key: str(value) for key, value in params.items()})
         self.seconds = _real(given, "seconds", 0.0)
         if self.seconds and "iterations" not in params:

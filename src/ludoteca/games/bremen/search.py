@@ -58,3 +58,8 @@ def storm_chance(state: BremenState, donkey: int, owner: int) -> float:
         return 0.0
     turns = math.ceil(steps / WEIGHTS["stride"])
     return BUILT[len(stack)] * WEIGHTS["reach"] ** turns
+
+
+MCTS_DEFAULTS: dict[str, str] = {"iterations": "600", "depth": "1"}
+"""The `mcts` budget for this game (see `ludoteca.agents.mcts`): measured so that a move takes
+well under a second."""

@@ -76,3 +76,8 @@ def attackers(state: LudoState, colour: int, square: int) -> int:
         if game.entries[other] == square and game.owner[other] != seat:
             count += RESERVE in state.pawns[other]
     return count
+
+
+MCTS_DEFAULTS: dict[str, str] = {"iterations": "300", "depth": "200"}
+"""The `mcts` budget for this game (see `ludoteca.agents.mcts`): measured so that a move takes
+well under a second."""

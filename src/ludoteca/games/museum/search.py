@@ -135,3 +135,8 @@ def _reach(state: MuseumState, seat: int, place: int) -> float:
         worth = museum.fields[picture].value * keep * WEIGHTS["decay"] ** away
         best = max(best, worth)
     return WEIGHTS["reach"] * best
+
+
+MCTS_DEFAULTS: dict[str, str] = {"iterations": "300"}
+"""The `mcts` budget for this game (see `ludoteca.agents.mcts`): measured so that a move takes
+well under a second."""

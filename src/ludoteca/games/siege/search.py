@@ -112,3 +112,8 @@ def order(state: SiegeState, actions: list[int]) -> list[int]:
         return 0 if taken == LORD else 1 if taken != EMPTY else 2
 
     return sorted(actions, key=rank)
+
+
+MCTS_DEFAULTS: dict[str, str] = {"iterations": "500", "depth": "4"}
+"""The `mcts` budget for this game (see `ludoteca.agents.mcts`): measured so that a move takes
+well under a second."""

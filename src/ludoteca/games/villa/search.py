@@ -55,3 +55,8 @@ def pillar_values(state: VillaState) -> list[float]:
 def _relative(values: list[float], seat: int) -> float:
     others = (sum(values) - values[seat]) / (len(values) - 1)
     return values[seat] - others
+
+
+MCTS_DEFAULTS: dict[str, str] = {"iterations": "30", "depth": "4"}
+"""The `mcts` budget for this game (see `ludoteca.agents.mcts`): measured so that a move takes
+well under a second."""
