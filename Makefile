@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 BENCH_VENV := .venv-bench
 BENCH_STAMP := $(BENCH_VENV)/.installed
 
-.PHONY: serve test play bench lint clean
+.PHONY: serve test play bench lint messages clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,6 +36,15 @@ $(BENCH_STAMP): pyproject.toml benchmarks/requirements.txt
 
 bench: $(BENCH_STAMP)
 	$(BENCH_VENV)/bin/python benchmarks/ludo_speed.py
+
+# Refresh the translation catalogs from the source (then translate the new entries).
+LOCALES := src/ludoteca/i18n/locales
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --width 100 \
+		--project ludoteca --msgid-bugs-address "" -o $(LOCALES)/ludoteca.pot src/ludoteca
+	for lang in $$(ls $(LOCALES) | grep -v '\.pot$$'); do \
+		$(BIN)/pybabel update --width 100 --no-fuzzy-matching --ignore-obsolete -D ludoteca \
+			-i $(LOCALES)/ludoteca.pot -d $(LOCALES) -l $$lang; done
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV)

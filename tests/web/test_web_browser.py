@@ -53,5 +53,7 @@ def test_a_person_plays_a_whole_game_against_a_bot(server: str, page: Any) -> No
     page.click("#replay-link")
     page.wait_for_url("**/replay")
     page.click('[data-go="last"]')
-    page.wait_for_function("document.getElementById('step').textContent !== '0'")
+    page.wait_for_function(
+        "!document.getElementById('position').textContent.startsWith('Position 0 ')"
+    )
     assert "Game over" in page.locator("#board svg").inner_html()

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from ludoteca.core.api import Game
 from ludoteca.core.registry import game_module
+from ludoteca.i18n import N_
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = (N_("easy"), N_("medium"), N_("hard"))
+"""The levels, weakest first; `N_` marks them for the catalogs (pages show them translated)."""
 
 
 Choice = str | dict[int | str, str]

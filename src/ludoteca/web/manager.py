@@ -12,6 +12,7 @@ import logging
 from typing import Any
 
 from ludoteca.core.errors import LudotecaError
+from ludoteca.i18n import DEFAULT, use
 from ludoteca.web.errors import Conflict, NotFound
 from ludoteca.web.setup import TableRequest, new_table
 from ludoteca.web.storage import ABANDONED, FINISHED, PLAYING, MoveData, Store, TableData
@@ -153,9 +154,11 @@ class TableManager:
                     await self._step(table, table.apply(seat, action))
 
     # -- watchers -----------------------------------------------------------------------------
-    async def connect(self, table: Table, socket: Any, seat: int | None) -> Connection:
-        """Send the current view, then keep `socket` informed of every step."""
-        connection = Connection(socket, seat)
+    async def connect(
+        self, table: Table, socket: Any, seat: int | None, language: str = DEFAULT
+    ) -> Connection:
+        """Send the current view, then keep `socket` informed of every step, in `language`."""
+        connection = Connection(socket, seat, language)
         async with table.lock:
             await socket.send_json({"type": "view", "view": table_view(table, seat)})
             table.connections.add(connection)
@@ -165,12 +168,13 @@ class TableManager:
         table.connections.discard(connection)
 
     async def _broadcast(self, table: Table) -> None:
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[tuple[int | None, str], dict[str, Any]] = {}
         for connection in list(table.connections):
-            seat = connection.seat
-            if seat not in views:
-                views[seat] = table_view(table, seat)
+            key = (connection.seat, connection.language)
+            if key not in views:
+                with use(connection.language):
+                    views[key] = table_view(table, connection.seat)
             try:
-                await connection.socket.send_json({"type": "view", "view": views[seat]})
+                await connection.socket.send_json({"type": "view", "view": views[key]})
             except Exception:  # the socket went away mid-send; it is dropped, play goes on
                 table.connections.discard(connection)

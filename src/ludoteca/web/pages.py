@@ -18,7 +18,6 @@ from fastapi.responses import (
     RedirectResponse,
     Response,
 )
-from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
 from ludoteca import rulebook
@@ -28,10 +27,10 @@ from ludoteca.web.api import created_links, game_catalogue, manager_of, table_su
 from ludoteca.web.errors import Conflict, NotFound, WebError
 from ludoteca.web.setup import SPEEDS, request_from_form
 from ludoteca.web.table import Table
+from ludoteca.web.templating import templates
 from ludoteca.web.views import log_rows, replay_view, table_view
 
 router = APIRouter()
-templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 
 
 async def lobby_page(request: Request, error: str | None = None, status: int = 200) -> Response:

@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ludoteca.web import api, pages, sockets
 from ludoteca.web.errors import Unprocessable, WebError
+from ludoteca.web.language import LanguageMiddleware
 from ludoteca.web.manager import MAX_ACTIONS, TableManager
 from ludoteca.web.storage import Store
 
@@ -79,6 +80,7 @@ def create_app(
     app.include_router(sockets.router)
     app.add_exception_handler(WebError, _web_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_middleware(LanguageMiddleware)
     return app
 
 

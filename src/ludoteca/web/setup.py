@@ -19,11 +19,12 @@ from ludoteca.core.chance import SEED_BITS, new_seed
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.options import OptionValue
 from ludoteca.core.registry import load
+from ludoteca.i18n import N_
 from ludoteca.web.errors import BadRequest
 from ludoteca.web.storage import SeatData, TableData
 from ludoteca.web.table import BOT, HUMAN
 
-SPEEDS = ("normal", "fast")
+SPEEDS = (N_("normal"), N_("fast"))
 Speed = Literal["normal", "fast"]
 
 

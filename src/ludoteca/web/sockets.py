@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from ludoteca.i18n import DEFAULT
 from ludoteca.web.errors import NotFound, Unprocessable, WebError
 from ludoteca.web.manager import TableManager
 
@@ -62,7 +63,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         code = CLOSE_NOT_FOUND if isinstance(exc, NotFound) else CLOSE_FORBIDDEN
         await websocket.close(code=code, reason=exc.message[:120])
         return
-    connection = await manager.connect(table, websocket, seat)
+    language = websocket.scope.get("state", {}).get("language", DEFAULT)
+    connection = await manager.connect(table, websocket, seat, language)
     try:
         while True:
             message = await websocket.receive()

@@ -19,6 +19,7 @@ from ludoteca.core.chance import SEED_BITS, mix64, sample_outcome
 from ludoteca.core.errors import IllegalActionError, NotationError, WrongPlayerError
 from ludoteca.core.record import Move, Record
 from ludoteca.core.registry import load
+from ludoteca.i18n import DEFAULT
 from ludoteca.web.errors import Conflict, Forbidden, Unprocessable
 from ludoteca.web.storage import FINISHED, PLAYING, MoveData, SeatData, TableData
 
@@ -38,10 +39,11 @@ def seat_name(game: Game, seat: int) -> str:
 
 @dataclass(eq=False)
 class Connection:
-    """One open WebSocket and the seat it acts for (None: a spectator)."""
+    """One open WebSocket, the seat it acts for (None: a spectator) and its reader's language."""
 
     socket: Any
     seat: int | None
+    language: str = DEFAULT
 
 
 @dataclass(eq=False)

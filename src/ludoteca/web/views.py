@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.api import State
+from ludoteca.i18n import _, format_list, ngettext
 from ludoteca.web.render import board_svg, click_paths
 from ludoteca.web.storage import ABANDONED, FINISHED
 from ludoteca.web.table import BOT, HUMAN, Table, seat_name
@@ -32,9 +33,9 @@ def result_view(table: Table) -> dict[str, Any] | None:
     winners = [seat for seat, value in enumerate(returns) if value == best]
     names = [seat_name(table.game, seat) for seat in winners]
     if len(names) == 1:
-        text = f"{names[0]} wins"
+        text = _("{name} wins").format(name=names[0])
     else:
-        text = f"{', '.join(names[:-1])} and {names[-1]} share the win"
+        text = _("{names} share the win").format(names=format_list(names))
     ranking = sorted(range(len(returns)), key=lambda seat: -returns[seat])
     return {"returns": returns, "winners": winners, "ranking": ranking, "text": text}
 
@@ -42,7 +43,7 @@ def result_view(table: Table) -> dict[str, Any] | None:
 def headline(result: dict[str, Any], seat: int | None) -> str:
     """The result banner's title for this viewer."""
     if seat is not None and seat in result["winners"]:
-        return "You win!" if len(result["winners"]) == 1 else "You share the win!"
+        return _("You win!") if len(result["winners"]) == 1 else _("You share the win!")
     text: str = result["text"]
     return text[:1].upper() + text[1:]
 
@@ -74,16 +75,21 @@ def status_line(table: Table, seat: int | None) -> str:
         result = result_view(table)
         assert result is not None
         if seat is not None and seat in result["winners"]:
-            return f"Game over: you win ({result['text']})"
-        return f"Game over: {result['text']}"
+            return _("Game over: you win ({result})").format(result=result["text"])
+        return _("Game over: {result}").format(result=result["text"])
     if table.data.status == ABANDONED:
-        return f"This game was stopped after {len(table.moves)} actions without an end"
+        count = len(table.moves)
+        return ngettext(
+            "This game was stopped after {n} action without an end",
+            "This game was stopped after {n} actions without an end",
+            count,
+        ).format(n=count)
     to_move = table.to_move()
     if to_move is None:
-        return "Waiting..."
+        return _("Waiting...")
     if to_move == seat:
-        return "Your turn: click a highlighted piece (or pick a move below)"
-    return f"Waiting for {table.label(to_move)}..."
+        return _("Your turn: click a highlighted piece (or pick a move below)")
+    return _("Waiting for {player}...").format(player=table.label(to_move))
 
 
 def legal_moves(state: State) -> list[dict[str, Any]]:
@@ -158,9 +164,9 @@ def replay_view(table: Table, step: int) -> dict[str, Any]:
     state = positions[step]
     move = table.moves[step - 1] if step > 0 else None
     if move is None:
-        caption = "Start"
+        caption = _("Start")
     elif move.player < 0:
-        caption = f"Chance: {move.notation}"
+        caption = _("Chance: {outcome}").format(outcome=move.notation)
     else:
         caption = f"{seat_name(table.game, move.player)}: {move.notation}"
     return {

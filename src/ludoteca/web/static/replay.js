@@ -1,4 +1,6 @@
 // The replay: steps through the positions of a finished game, each drawn by the server.
+import { _ } from "./i18n.js";
+
 const panel = document.getElementById("replay");
 const base = panel.dataset.base;
 const last = Number(panel.dataset.last);
@@ -25,7 +27,7 @@ async function go(k) {
   step = k;
   document.getElementById("board").innerHTML = view.svg;
   document.getElementById("caption").textContent = view.caption;
-  document.getElementById("step").textContent = String(k);
+  document.getElementById("position").textContent = _("Position {step} of {last}", { step: k, last });
   slider.value = String(k);
   if (k < last) fetchStep(k + 1);
 }

@@ -1,4 +1,6 @@
 // The live table: renders each view the server sends and sends the moves this seat makes.
+import { _, ngettext } from "./i18n.js";
+
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const $ = (id) => document.getElementById(id);
 const board = $("board");
@@ -31,7 +33,7 @@ function showError(message) {
 
 function setOnline(online) {
   const badge = $("connection");
-  badge.textContent = online ? "live" : "offline";
+  badge.textContent = online ? _("live") : _("offline");
   badge.classList.toggle("online", online);
 }
 
@@ -108,7 +110,7 @@ function showButtons(actions) {
     button.hidden = many || (shown !== null && !shown.has(Number(button.dataset.action)));
   }
   $("moves-note").hidden = !many;
-  $("moves-note").textContent = `${count} possible moves: click the board, or type one below.`;
+  $("moves-note").textContent = ngettext("{n} possible move: click the board, or type it below.", "{n} possible moves: click the board, or type one below.", count);
 }
 
 function resetClicks() {
@@ -160,7 +162,7 @@ function renderMoves(v) {
     return button;
   }));
   showButtons(null);
-  $("notation").placeholder = v.legal.length ? `or type a move, e.g. ${v.legal[0].notation}` : "or type a move";
+  $("notation").placeholder = v.legal.length ? _("or type a move, e.g. {example}", { example: v.legal[0].notation }) : _("or type a move");
 }
 
 // Each move with the chance outcome just before it (its roll); like `views.log_rows`.
@@ -200,8 +202,8 @@ function renderLog(v, first) {
 function renderSeats(v) {
   $("seats").replaceChildren(...v.seats.map((s) => {
     const item = el("li", {}, el("span", { class: "seat-name" }, s.name), " ",
-      el("span", { class: "muted" }, s.kind === "bot" ? s.agent : "human"));
-    if (s.you) item.append(" ", el("span", { class: "tag you" }, "you"));
+      el("span", { class: "muted" }, s.kind === "bot" ? s.agent : _("human")));
+    if (s.you) item.append(" ", el("span", { class: "tag you" }, _("you")));
     item.classList.toggle("to-move", s.seat === v.to_move);
     item.classList.toggle("you", s.you);
     return item;
@@ -297,12 +299,12 @@ for (const button of document.querySelectorAll("#invites .copy")) {
     input.select();
     try {
       await navigator.clipboard.writeText(input.value);
-      button.textContent = "Copied";
+      button.textContent = _("Copied");
     } catch {
       document.execCommand("copy");
-      button.textContent = "Copied";
+      button.textContent = _("Copied");
     }
-    setTimeout(() => { button.textContent = "Copy"; }, 1500);
+    setTimeout(() => { button.textContent = _("Copy"); }, 1500);
   });
 }
 

@@ -1,0 +1,28 @@
+// Translations for the pages' scripts: the page embeds its language's texts (`#i18n`, built by
+// `web/js_catalog.py` from the gettext catalogs); `_` and `ngettext` read them, with `{name}`
+// placeholders filled from an object, as in the Python code.
+const data = JSON.parse(document.getElementById("i18n")?.textContent || "{}");
+const messages = data.messages || {};
+const categories = data.plural || ["one", "other"];
+export const language = data.language || document.documentElement.lang || "en";
+const plurals = new Intl.PluralRules(language);
+
+function fill(text, values) {
+  return values ? text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole)) : text;
+}
+
+export function _(text, values) {
+  const found = messages[text];
+  return fill(typeof found === "string" && found ? found : text, values);
+}
+
+export function ngettext(singular, plural, n, values) {
+  const forms = messages[singular];
+  const index = categories.indexOf(plurals.select(n));
+  const chosen = Array.isArray(forms) && forms[index] ? forms[index] : n === 1 ? singular : plural;
+  return fill(chosen, { n, ...values });
+}
+
+export function formatNumber(n) {
+  return new Intl.NumberFormat(language).format(n);
+}

@@ -1,0 +1,55 @@
+"""The pages' Jinja2 environment: gettext in templates, the language switch, the scripts' texts.
+
+Templates use Jinja2's i18n extension (`{{ _("Players") }}`, `{% trans %}`), bound to
+`ludoteca.i18n`, so a page is rendered in the language of its request.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.templating import Jinja2Templates
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from ludoteca import i18n
+from ludoteca.web.js_catalog import script_catalog
+from ludoteca.web.language import switch_links
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(),
+        extensions=["jinja2.ext.i18n"],
+    )
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        i18n.gettext,
+        i18n.ngettext,
+        newstyle=True,
+        pgettext=i18n.pgettext,
+        npgettext=i18n.npgettext,
+    )
+    env.globals.update(
+        format_number=i18n.format_number,
+        format_money=i18n.format_money,
+        format_date=i18n.format_date,
+        format_list=i18n.format_list,
+    )
+    return env
+
+
+def language_context(request: Request) -> dict[str, Any]:
+    """What every page needs to speak the request's language and to switch it."""
+    language = i18n.current()
+    return {
+        "language": language,
+        "languages": switch_links(request.url.path, request.url.query, language),
+        "script_texts": script_catalog(language),
+    }
+
+
+templates = Jinja2Templates(env=_environment(), context_processors=[language_context])
