@@ -266,7 +266,7 @@ def test_rollouts_draw_chance_from_the_agents_generator_not_the_games_seed(toy: 
     assert runs[0].count(1.0) / 400 == pytest.approx(0.6, abs=0.07)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(game_id=st.sampled_from(["ludo", "museum", "siege"]), seed=st.integers(0, 10_000))
 def test_tree_statistics_add_up(game_id: str, seed: int) -> None:
     """Visits: a node's children share its visits (a decision node's root); zero-sum returns

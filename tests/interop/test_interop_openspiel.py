@@ -184,7 +184,7 @@ def test_openspiel_mcts_plays_ludo_with_chance_nodes() -> None:
     assert len(state.history()) <= 120
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     game_id=st.sampled_from(GAMES),
     players=st.integers(2, 4),
