@@ -218,11 +218,17 @@ def test_soldier_captures_a_knight_only_diagonally() -> None:
 
 def test_knight_on_the_moat_cannot_be_captured() -> None:
     """Seed: "Ridders die op een veld met een blauw veld staan, mogen niet gevangen genomen
-    worden"."""
+    worden". The engine needs no check for it: no soldier step and no move of the lord (its
+    diagonals and the crown step) ever reaches a moat field, on any field of the board."""
     #  4  N . # # # # . ~
     #  3  ~ S # # # # . ~
     state = position(["a4"], ["b3"], lord="f6", turn="defender")
     assert not any("x" in move for move in moves(state))
+    board = load_board()
+    for field in board.fields:
+        assert not {target for target, _ in board.soldier_steps[field]} & board.moat
+        assert not {target for ray in board.lord_rays[field] for target in ray} & board.moat
+    assert not set(board.crowns) & board.moat
 
 
 # -- the lord --------------------------------------------------------------------------------
