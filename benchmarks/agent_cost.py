@@ -36,7 +36,7 @@ def positions(game: ludoteca.Game, count: int, every: int = 3) -> list[State]:
             if len(state.legal_actions()) > 1 and decision % every == 0:
                 found.append(state.clone())
             decision += 1
-            state.apply_action(bots[state.current_player()].act(state))
+            state.apply_action(bots[state.current_player()].act(state.clone_for_agent()))
         seed += 1
     return found
 
@@ -47,7 +47,7 @@ def cost_ms(spec: str, game: ludoteca.Game, sample: list[State]) -> list[float]:
     for index, state in enumerate(sample):
         agent = agents.load(spec, game, seed=index)
         start = time.process_time()
-        agent.act(state.clone())
+        agent.act(state.clone_for_agent())
         times.append(1000 * (time.process_time() - start))
     return times
 

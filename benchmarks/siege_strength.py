@@ -20,7 +20,7 @@ def play(game: ludoteca.Game, specs: list[str], seed: int) -> list[float]:
     state = game.new_initial_state(seed=seed)
     bots = [agents.load(spec, game, seed=seed * 31 + seat) for seat, spec in enumerate(specs)]
     while not state.is_terminal():
-        state.apply_action(bots[state.current_player()].act(state))
+        state.apply_action(bots[state.current_player()].act(state.clone_for_agent()))
     return state.returns()
 
 

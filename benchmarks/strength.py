@@ -25,7 +25,7 @@ def play(game: ludoteca.Game, specs: list[str], seed: int) -> list[float]:
         play_chance(state)
         if state.is_terminal():
             return state.returns()
-        state.apply_action(bots[state.current_player()].act(state))
+        state.apply_action(bots[state.current_player()].act(state.clone_for_agent()))
 
 
 def share_of_win(returns: list[float], seat: int) -> float:

@@ -1,4 +1,5 @@
-"""Shared fixtures: `ludo` sets up Mens erger je niet positions from their JSON form."""
+"""Shared fixtures: `ludo` sets up Mens erger je niet positions from their JSON form;
+`seed_spy` registers an agent that notes the seed of every state it is handed."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 import pytest
 
 import ludoteca
+from ludoteca import agents
 from ludoteca.core.api import State
 from ludoteca.core.errors import LudotecaError
 
@@ -91,3 +93,21 @@ class LudoKit:
 @pytest.fixture
 def ludo() -> LudoKit:
     return LudoKit()
+
+
+@pytest.fixture
+def seed_spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Registers the agent `seedspy` (random moves) for one test; the list it returns fills
+    with the seed of every state the agent is handed, so a test can check that code letting
+    agents choose hands them `clone_for_agent()`, not the game's own seed."""
+    seen: list[int] = []
+
+    class SeedSpy(agents.RandomAgent):
+        name = "seedspy"
+
+        def act(self, state: State) -> int:
+            seen.append(state.seed)
+            return super().act(state)
+
+    monkeypatch.setitem(agents.GENERAL, "seedspy", SeedSpy)
+    return seen

@@ -251,7 +251,22 @@ def test_chance_is_drawn_from_the_agents_generator_not_the_games_seed(toy: None)
     assert visits[0] == visits[1]
 
 
-@settings(max_examples=12, deadline=None)
+def test_rollouts_draw_chance_from_the_agents_generator_not_the_games_seed(toy: None) -> None:
+    """A simulation that meets a chance node below the tree draws its outcome from the agent's
+    generator too: rollouts from the lottery's chance node win at its odds (0.6), and the same
+    agent seed plays the same rollouts under any game seed."""
+    game = LotteryGame()
+    runs = []
+    for game_seed in (1, 2, 3):
+        state = game.new_initial_state(seed=game_seed)
+        state.apply_action(0)  # play: the lottery's chance node
+        bot = MCTSAgent(game, seed=4)
+        runs.append([bot._simulate(state.clone())[0] for _ in range(400)])
+    assert runs[0] == runs[1] == runs[2]
+    assert runs[0].count(1.0) / 400 == pytest.approx(0.6, abs=0.07)
+
+
+@settings(max_examples=30, deadline=None)
 @given(game_id=st.sampled_from(["ludo", "museum", "siege"]), seed=st.integers(0, 10_000))
 def test_tree_statistics_add_up(game_id: str, seed: int) -> None:
     """Visits: a node's children share its visits (a decision node's root); zero-sum returns

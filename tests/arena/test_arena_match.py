@@ -15,6 +15,13 @@ def test_a_seeded_game_between_seeded_agents_plays_out_the_same_again() -> None:
     assert first.finished and sorted(first.returns) == [-1.0, 1.0]
 
 
+def test_agents_are_handed_the_position_under_a_fresh_seed(seed_spy: list[int]) -> None:
+    """The seed fixes the dice to come: an agent gets `clone_for_agent()`, never that seed."""
+    result = play_game(ludoteca.load("ludo", players=2), ["seedspy", "random"], seed=11)
+    assert result.decisions[0] == len(seed_spy) > 0
+    assert 11 not in seed_spy
+
+
 def test_the_record_replays_to_the_finished_position() -> None:
     game = ludoteca.load("museum", players=3)
     result = play_game(game, ["greedy", "random", "random"], seed=5)

@@ -52,7 +52,7 @@ def test_cem_repeats_its_search_from_the_same_seed_and_not_from_another() -> Non
     assert search(seed=7, generations=5) != search(seed=8, generations=5)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), elite=st.floats(0.05, 1.0))
 def test_cem_spread_never_falls_below_its_floor(seed: int, elite: float) -> None:
     cem = CemSettings(generations=6, population=8, elite_fraction=elite, min_spread=0.1)

@@ -11,6 +11,7 @@ import itertools
 import json
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -77,6 +78,46 @@ CASES = [
 ]
 
 
+HIDDEN_SEED = 0xA5C3_96E1_7D2B
+"""A 48-bit seed whose value no field of a position takes by chance: found anywhere in an
+observation, it can only be the seed."""
+OTHER_SEED = 0x3B0F_D12C_8E47
+"""A second seed for the same positions, as unlike the first as possible."""
+AGENT_BUDGETS: dict[str, str] = {
+    "mcts": "iterations=12,depth=4",
+    "expectimax": "depth=1",
+    "alphabeta": "depth=2",
+    "minimax": "depth=1",
+}
+"""Cheap parameters for the search agents; an agent not named here runs with its defaults."""
+AGENT_POSITIONS = 4
+"""Positions per game at which every agent chooses under both seeds."""
+
+
+def without_seed(obj: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in obj.items() if key != "seed"}
+
+
+def seed_shown(obj: Any, seed: int, path: str = "observation") -> list[str]:
+    """Where the JSON `obj` shows `seed`: a key naming a seed, or the seed's value under any
+    key and at any depth, as a number or inside a text (decimal or hexadecimal)."""
+    found = []
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            if "seed" in str(key).lower():
+                found.append(f"{path}.{key}")
+            found += seed_shown(value, seed, f"{path}.{key}")
+    elif isinstance(obj, list | tuple):
+        for index, value in enumerate(obj):
+            found += seed_shown(value, seed, f"{path}[{index}]")
+    elif isinstance(obj, str):
+        if str(seed) in obj or f"{seed:x}" in obj.lower():
+            found.append(path)
+    elif isinstance(obj, int | float) and not isinstance(obj, bool) and obj == seed:
+        found.append(path)
+    return found
+
+
 def unused_action(legal: list[int]) -> int:
     """The smallest non-negative int that is not a legal action here."""
     return next(action for action in itertools.count() if action not in legal)
@@ -137,12 +178,24 @@ def check_copies(state: State) -> None:
     twin = state.clone()
     assert twin is not state and twin.to_json() == obj
     assert twin.history() == state.history()
+    blind = state.clone_for_agent()
+    assert blind.seed != state.seed, "an agent's clone must not carry the real seed"
+    assert without_seed(blind.to_json()) == without_seed(obj)
+    assert blind.legal_actions() == state.legal_actions()
     for seat in range(game.num_players):
         json.dumps(state.observation(seat))
     assert str(state).strip()
 
 
-def random_game(game: Game, seed: int, policy_seed: int, checks: bool) -> State:
+def random_game(
+    game: Game,
+    seed: int,
+    policy_seed: int,
+    checks: bool,
+    visit: Callable[[int, State], None] | None = None,
+) -> State:
+    """A random game (greedy-guided in `GUIDED` games); with `checks` the API contract is
+    checked along the way, and `visit(step, state)` sees every position before its action."""
     rng = random.Random(policy_seed)
     guided = GUIDED.get(game.id, 0.0)
     guide = agents.load("greedy", game, seed=policy_seed) if guided else None
@@ -153,6 +206,8 @@ def random_game(game: Game, seed: int, policy_seed: int, checks: bool) -> State:
             check_node(state, rng)
         if checks and copied(step):
             check_copies(state)
+        if visit is not None:
+            visit(step, state)
         if state.is_terminal():
             return state
         if state.is_chance_node():
@@ -227,6 +282,63 @@ def test_clone_is_independent(game_id: str, config: dict[str, Any]) -> None:
             twin.apply_action(rng.choice(twin.legal_actions()))
         assert state.to_json() == before
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("game_id", "config"), CASES)
+def test_observations_never_show_the_seed(game_id: str, config: dict[str, Any]) -> None:
+    """`observation(seat)` is what a player is sent (the web app sends it as it is), and the
+    seed fixes every die and card to come: no observation may hold it, under any key."""
+    game = load(game_id, **config)
+
+    def look(step: int, state: State) -> None:
+        if step % 10 if step < OPENING else step % 200:
+            return  # observations copy the history: every position would cost quadratic time
+        for seat in range(game.num_players):
+            shown = seed_shown(state.observation(seat), HIDDEN_SEED)
+            assert not shown, f"seat {seat} sees the seed at {shown}"
+
+    state = random_game(game, HIDDEN_SEED, policy_seed=9, checks=False, visit=look)
+    look(0, state)
+
+
+def decision_positions(game: Game, count: int) -> list[State]:
+    """`count` positions where a seat has a choice, every seventh decision of random games."""
+    rng = random.Random(f"{game.id}/positions")
+    found: list[State] = []
+    seed = 0
+    while len(found) < count:
+        state = game.new_initial_state(seed=seed)
+        seed += 1
+        decisions = 0
+        while len(found) < count and not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_outcome(state))
+                continue
+            legal = state.legal_actions()
+            decisions += 1
+            if len(legal) > 1 and decisions % 7 == 0:
+                found.append(state.clone())
+            state.apply_action(rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in games()])
+def test_no_agent_choice_depends_on_the_seed(game_id: str) -> None:
+    """Agents are handed `clone_for_agent()`, a clone under a fresh seed; this checks that none
+    would gain by the real one: the same position under two seeds gets the same choice from
+    every available agent (the same agent seed each time)."""
+    game = load(game_id)
+    positions = decision_positions(game, AGENT_POSITIONS)
+    for name in sorted(agents.available(game)):
+        budget = AGENT_BUDGETS.get(name)
+        spec = f"{name}:{budget}" if budget else name
+        for index, state in enumerate(positions):
+            choices = set()
+            for seed in (HIDDEN_SEED, OTHER_SEED):
+                shown = state.clone()
+                shown.seed = seed
+                choices.add(agents.load(spec, game, seed=index).act(shown))
+            assert len(choices) == 1, f"{spec} chose {choices} in {without_seed(state.to_json())}"
 
 
 def test_every_registered_game_is_covered() -> None:

@@ -71,6 +71,13 @@ def _deciders(state: Any) -> list[int]:
     return seats
 
 
+def test_opponents_are_handed_the_position_under_a_fresh_seed(seed_spy: list[int]) -> None:
+    """The seed fixes the dice to come: an opponent gets `clone_for_agent()`, never that seed."""
+    env = make("ludo", players=2, seat=0, opponents="seedspy")
+    _play_out(env, seed=6)
+    assert seed_spy and env.unwrapped.episode.state.seed not in seed_spy
+
+
 def test_the_observation_is_the_seats_tensor_and_the_mask_its_legal_actions() -> None:
     env = make("siege", seat=1)
     observation, info = env.reset(seed=0)

@@ -220,6 +220,15 @@ def test_bots_pause_after_moves_unless_fast(tmp_path: Path) -> None:
     assert fast == []
 
 
+def test_bots_are_handed_the_position_under_a_fresh_seed(
+    tmp_path: Path, seed_spy: list[int]
+) -> None:
+    """The seed fixes the dice to come: a bot gets `clone_for_agent()`, never that seed."""
+    outcome = session(tmp_path, ["seedspy", "random"], None, fast=True).run()
+    assert outcome.ending is Ending.FINISHED and seed_spy
+    assert outcome.state.seed not in seed_spy
+
+
 def test_ctrl_c_saves_the_record_and_reports_an_interruption(tmp_path: Path) -> None:
     def interrupt(prompt: Text) -> str:
         raise KeyboardInterrupt

@@ -88,7 +88,7 @@ def play_game(
             break
         seat = state.current_player()
         start = time.perf_counter()
-        action = bots[seat].act(state.clone())
+        action = bots[seat].act(state.clone_for_agent())
         times[seat].append(time.perf_counter() - start)
         state.apply_action(action, seat)
     finished = state.is_terminal()

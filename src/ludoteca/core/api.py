@@ -168,6 +168,18 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy (history included)."""
 
+    def clone_for_agent(self) -> State:
+        """A clone to hand an agent: the same position and history under a fresh seed.
+
+        The seed fixes every chance event to come (`core.chance`), so an agent given it could
+        rebuild the future dice and cards. Every place that asks an agent to act hands it this
+        clone instead; its chance cannot be predicted from anything in it. The blinding lives
+        here alone, so a change to how seeds are kept secret is made in one place.
+        """
+        other = self.clone()
+        other.seed = new_seed()
+        return other
+
     @abstractmethod
     def _position_json(self) -> JSON:
         """The game's own part of `to_json`: where everything stands and whose turn it is."""

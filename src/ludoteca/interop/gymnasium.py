@@ -114,7 +114,7 @@ class LudotecaEnv(gym.Env[Tensor, np.int64]):
         episode = self._episode()
         while not episode.done and episode.to_move() != self.seat:
             mover = episode.to_move()
-            episode.act(self._bots[mover].act(episode.state.clone()))
+            episode.act(self._bots[mover].act(episode.state.clone_for_agent()))
 
     def _observation(self) -> Tensor:
         return self.tensor.encode(self._episode().state, self.seat)

@@ -283,7 +283,7 @@ class LudotecaBot(pyspiel.Bot):  # type: ignore[misc]
         self._agent = agents.load(spec, game.ludoteca, seed=seed)
 
     def step(self, state: OpenSpielState) -> int:
-        return self._agent.act(state.ludoteca.clone())
+        return self._agent.act(state.ludoteca.clone_for_agent())
 
     def restart_at(self, state: OpenSpielState) -> None:
         """Nothing to reset: the agent reads the whole position (and history) at each step."""

@@ -154,7 +154,7 @@ class Session:
         state = self.state
         seat = self.seats[state.current_player()]
         assert seat.agent is not None
-        action = seat.agent.act(state.clone())
+        action = seat.agent.act(state.clone_for_agent())
         self._apply(action)
         self._pause(BOT_PAUSE)
 

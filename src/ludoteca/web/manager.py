@@ -148,7 +148,7 @@ class TableManager:
                     await self._step(table, [])
                 return
             agent = table.bot(seat)
-            action = await asyncio.to_thread(agent.act, table.state.clone())
+            action = await asyncio.to_thread(agent.act, table.state.clone_for_agent())
             async with table.lock:
                 if len(table.moves) == version and table.bot_to_move() == seat:
                     await self._step(table, table.apply(seat, action))

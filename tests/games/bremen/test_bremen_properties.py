@@ -135,3 +135,22 @@ def test_a_finished_game_refuses_every_action() -> None:
     with pytest.raises(IllegalActionError):
         state.apply_action(11)
     assert state.legal_actions() == []
+
+
+def test_observation_is_the_whole_position_but_the_seed() -> None:
+    """Everything in bremen is public except the seed, which fixes the dice to come; the web
+    app sends `observation(seat)` to the players as it is."""
+    game = ludoteca.load("bremen", players=3)
+    state = game.new_initial_state(seed=0xB2E_3E41_5EED)
+    rng = random.Random(3)
+    for _ in range(40):
+        chance = state.is_chance_node()
+        state.apply_action(sample_outcome(state) if chance else rng.choice(state.legal_actions()))
+    hidden = {"seed", "players", "options"}  # the seed, and the table's set-up (known anyway)
+    position = {key: value for key, value in state.to_json().items() if key not in hidden}
+    for seat in range(3):
+        seen = state.observation(seat)
+        assert seen == {**position, "seat": seat}
+        assert str(state.seed) not in json.dumps(seen)
+    with pytest.raises(ValueError, match="seat 3"):
+        state.observation(3)

@@ -72,9 +72,11 @@ def final(config: dict[str, Any], seed: int, policy_seed: int) -> State:
     raise AssertionError("unreachable")
 
 
-def check_pawns(state: State) -> None:
-    """Four pawns per colour; one pawn at most per track circle and per goal circle."""
-    pawns = state.to_json()["pawns"]
+def check_pawns(state: State) -> dict[str, Any]:
+    """Four pawns per colour; one pawn at most per track circle and per goal circle. Returns
+    the position's JSON."""
+    position = state.to_json()
+    pawns = position["pawns"]
     game: Any = state.game
     assert list(pawns) == [game.colour_name(c) for c in game.colours]
     track: Counter[str] = Counter()
@@ -88,18 +90,39 @@ def check_pawns(state: State) -> None:
                 track[place] += 1
     doubled = [circle for circle, count in track.items() if count > 1]
     assert not doubled, f"two pawns on track circle(s) {doubled}: {pawns}"
+    return position
+
+
+def check_move(before: dict[str, list[str]], after: dict[str, list[str]], mover: str) -> None:
+    """A move changes the pawns of the colour to move and at most one other pawn, which a
+    capture sends back to reserve (R)."""
+    others = [name for name in before if name != mover and before[name] != after[name]]
+    assert len(others) <= 1, f"{mover}'s move changed {others}: {before} -> {after}"
+    for name in others:
+        left = Counter(before[name]) - Counter(after[name])
+        arrived = Counter(after[name]) - Counter(before[name])
+        assert sum(left.values()) == 1 and arrived == Counter({"R": 1}), (before, after)
 
 
 @settings(deadline=None, max_examples=40)
 @given(configs, seeds, policy_seeds)
-def test_games_end_with_only_legal_actions_and_sound_pawns(config, seed, policy_seed) -> None:
-    """Every applied action was legal, the pawns stay sound, returns are 0 until a zero-sum end."""
+def test_games_end_with_sound_pawns_and_moves(config, seed, policy_seed) -> None:
+    """The pawns stay sound, a die roll moves none, a move only the mover's and a captured one;
+    returns are 0 until a zero-sum end."""
+    last: tuple[dict[str, list[str]], str | None] | None = None  # pawns; mover, None: a roll
     for state, action in playout(config, seed, policy_seed):
-        check_pawns(state)
+        position = check_pawns(state)
+        pawns = position["pawns"]
+        if last is not None:
+            before, mover = last
+            if mover is None:
+                assert pawns == before, "a die roll moved a pawn"
+            else:
+                check_move(before, pawns, mover)
         if action < 0:
             break
-        assert action in state.legal_actions()
         assert state.returns() == [0.0] * state.game.num_players
+        last = pawns, None if state.is_chance_node() else position["turn"]
     assert state.is_terminal()
     returns = state.returns()
     assert sum(returns) == pytest.approx(0, abs=1e-9)
@@ -156,7 +179,7 @@ def test_history_replays_to_the_same_state(config, seed, policy_seed) -> None:
     assert replayed.returns() == state.returns()
 
 
-@settings(deadline=None, max_examples=25)
+@settings(deadline=None, max_examples=100)
 @given(configs, seeds, policy_seeds, st.integers(min_value=0, max_value=400))
 def test_record_round_trip_replays_to_the_state(config, seed, policy_seed, cut) -> None:
     """`Record.of(state).to_json()` -> `Record.from_json(...).replay()` equals the state,

@@ -50,7 +50,7 @@ def test_defined_at_chance_nodes() -> None:
     assert -1 <= evaluate(state, 0) <= 1
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 300))
 def test_values_of_all_seats_sum_to_zero(seed: int, steps: int) -> None:
     state = GAME.new_initial_state(seed=seed)

@@ -82,7 +82,7 @@ def rotate(state: State) -> State:
     return game.state_from_json(obj)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), steps=st.integers(1, 300))
 def test_each_seat_sees_the_board_turned_to_itself(seed: int, steps: int) -> None:
     """Turning the whole position one colour on and looking from the next seat changes nothing."""

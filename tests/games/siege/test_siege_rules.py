@@ -218,11 +218,17 @@ def test_soldier_captures_a_knight_only_diagonally() -> None:
 
 def test_knight_on_the_moat_cannot_be_captured() -> None:
     """Seed: "Ridders die op een veld met een blauw veld staan, mogen niet gevangen genomen
-    worden"."""
+    worden". The engine needs no check for it: no soldier step and no move of the lord (its
+    diagonals and the crown step) ever reaches a moat field, on any field of the board."""
     #  4  N . # # # # . ~
     #  3  ~ S # # # # . ~
     state = position(["a4"], ["b3"], lord="f6", turn="defender")
     assert not any("x" in move for move in moves(state))
+    board = load_board()
+    for field in board.fields:
+        assert not {target for target, _ in board.soldier_steps[field]} & board.moat
+        assert not {target for ray in board.lord_rays[field] for target in ray} & board.moat
+    assert not set(board.crowns) & board.moat
 
 
 # -- the lord --------------------------------------------------------------------------------
@@ -299,6 +305,23 @@ def test_opening_soldiers_must_leave_their_start_fields_first() -> None:
     second = moves(state)
     assert not any(m[1:3] == "d3" for m in second)
     assert {m[1:3] for m in second} == {"e4", "d5", "e5"}
+
+
+def test_opening_moves_never_end_on_a_start_field() -> None:
+    """Ruling: each opening move goes "off its start field onto a field that is not a start
+    field", a start field another soldier has left included."""
+    state = ludoteca.load("siege").new_initial_state(seed=1)
+    state.apply_notation("Nb0-a2")
+    state.apply_notation("Sd4-d3")
+    state.apply_notation("Ng0-h2")
+    #  6  ~ . # L # # . ~
+    #  5  ~ . # S S # . ~      the start field d4 is free; the unmoved soldiers on d5, e5 and
+    #  4  ~ . # # S # . ~      e4 stand next to it, and none of them may step onto it
+    #  3  ~ . # S # # . ~
+    second = moves(state)
+    assert {"Sd5-c4", "Se4-f3", "Se5-f6"} <= second  # off the start fields, elsewhere
+    assert not {"Sd5-d4", "Se4-d4", "Se5-d4"} & second
+    assert not any(m[-2:] in {"d4", "e4", "d5", "e5"} for m in second)
 
 
 def test_opening_restriction_ends_after_four_defender_moves() -> None:

@@ -51,3 +51,7 @@ def position(
 
 TRIANGLE = {"W1": (0, -60.0, 20.0), "K1": (0, 60.0, 20.0), "P1": (0, 0.0, -60.0)}
 """Three thin columns under the blue floor; its centre of mass (0, 0) is 26 mm inside."""
+OFF_CENTRE = {"W1": (0, -60.0, 20.0), "K1": (0, 60.0, 20.0), "P1": (0, 20.0, -10.0)}
+"""The blue floor on three thin columns with (0, 0) 8.31 mm inside (by hand: test_villa_physics)."""
+OFF_CENTRE_LOADED = {**OFF_CENTRE, "W5": (1, -60.0, -40.0), "K5": (1, -40.0, -60.0)}
+"""The same with two thick columns near its weakest edge: -3.53 mm, it tips."""

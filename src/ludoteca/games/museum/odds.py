@@ -10,7 +10,8 @@ With `left` cards in the deck, `marked` of them dangerous, the chance that none 
 
     C(left - marked, draws) / C(left, draws)  =  prod_{i<draws} (left - marked - i) / (left - i),
 
-and the chance that one given picture is visited within `draws` rounds is `draws / left`.
+so one given picture is visited within `draws` rounds with chance 1 - avoid(left, 1, draws),
+which is `draws / left`.
 `safe_rounds` extends this to rounds with different dangers: the thief's pictures threaten in
 every round, the elevator cards only in rounds that end with the thief on an elevator field.
 """
@@ -27,13 +28,6 @@ def avoid(left: int, marked: int, draws: int) -> float:
     if draws <= 0:
         return 1.0
     return comb(left - marked, draws) / comb(left, draws)
-
-
-def visited_within(left: int, draws: int) -> float:
-    """The chance that one given card still in the deck is turned within `draws` rounds."""
-    if left <= 0:
-        return 0.0
-    return min(draws, left) / left
 
 
 def safe_rounds(left: int, pictures: int, elevator: int, exposed: Sequence[bool]) -> float:

@@ -35,7 +35,6 @@ GALLERY = "#d9c9a3"
 FRAME = "#b8892b"
 SHAFT = "#6a6a9a"
 ROOF_GREEN = "#2e9e4a"
-ROOF_SPOTS = 4
 
 STYLE = """
 .museum-board{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}

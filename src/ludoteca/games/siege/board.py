@@ -32,7 +32,6 @@ class Board:
     moat: frozenset[int]
     crowns: tuple[int, int]
     soldier_starts: tuple[int, ...]
-    lord_starts: tuple[str, ...]
     colours: dict[str, str]
     knight_jumps: tuple[tuple[int, ...], ...]
     soldier_steps: tuple[tuple[tuple[int, bool], ...], ...]
@@ -128,7 +127,6 @@ def load_board() -> Board:
         moat=moat,
         crowns=(crowns[0], crowns[1]),
         soldier_starts=tuple(number(n) for n in raw["soldier_starts"]),
-        lord_starts=tuple(raw["lord_starts"]),
         colours=dict(raw["colours"]),
         knight_jumps=tuple(
             _knight_jumps(f, grid, castle, rows) if f in fields else () for f in range(size)

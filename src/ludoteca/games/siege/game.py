@@ -160,7 +160,11 @@ class SiegeState(State):
         ]
 
     def defender_moves(self) -> list[int]:
-        """Soldiers' steps and captures and the lord's moves, without the opening exception."""
+        """Soldiers' steps and captures and the lord's moves, without the opening exception.
+
+        A knight on the moat cannot be captured ("mogen niet gevangen genomen worden"), and
+        none is: no soldier step and no move of the lord reaches a moat field (the board's move
+        tables), so no capture needs checking for it."""
         cells = self.cells
         board = self.game.board
         moves = []
@@ -169,9 +173,7 @@ class SiegeState(State):
             if piece == SOLDIER:
                 for target, diagonal in board.soldier_steps[field]:
                     landing = cells[target]
-                    if landing == EMPTY or (
-                        diagonal and landing == KNIGHT and self.capturable(target)
-                    ):
+                    if landing == EMPTY or (diagonal and landing == KNIGHT):
                         moves.append(field * SPAN + target)
             elif piece == LORD:
                 moves += [field * SPAN + target for target in self.lord_targets(field)]
@@ -187,18 +189,14 @@ class SiegeState(State):
                 if cells[target] == EMPTY:
                     targets.append(target)
                     continue
-                if cells[target] == KNIGHT and self.capturable(target):
+                if cells[target] == KNIGHT:
                     targets.append(target)
                 break
         if field in board.crowns:
             other = board.crowns[1] if field == board.crowns[0] else board.crowns[0]
-            if cells[other] == EMPTY or (cells[other] == KNIGHT and self.capturable(other)):
+            if cells[other] in (EMPTY, KNIGHT):
                 targets.append(other)
         return targets
-
-    def capturable(self, field: int) -> bool:
-        """A knight on a moat field cannot be captured ("mogen niet gevangen genomen worden")."""
-        return field not in self.game.board.moat
 
     def opening_applies(self) -> bool:
         """In the defender's first four moves, unless some piece of either side can be taken."""
@@ -212,9 +210,6 @@ class SiegeState(State):
         if any(cells[a % SPAN] == KNIGHT for a in self.defender_moves()):
             return True
         return any(cells[a % SPAN] != EMPTY for a in self.knight_moves())
-
-    def is_capture(self, action: int) -> bool:
-        return self.cells[action % SPAN] != EMPTY
 
     # -- playing ------------------------------------------------------------------------------
     def _apply(self, action: int) -> None:

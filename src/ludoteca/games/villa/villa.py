@@ -235,26 +235,6 @@ class Villa:
             spots += [(turn, int(cell)) for cell in np.flatnonzero(ok)]
         return spots
 
-    def floor_fits(self, turn: int, x: float, y: float) -> bool:
-        """Whether the next floor may lie with its centroid on (x, y) at `turn` (exact check)."""
-        floor = len(self.floors)
-        outline = self.parts.floors[floor].placed(x, y, turn)
-        if not base_plate_holds(outline):
-            return False
-        covered = 0
-        for column in self.on_level(floor):
-            foot = self.kind(column).footprint(self.x[column], self.y[column])
-            if outline.contains(foot):
-                covered += 1
-            elif outline.intersects(foot):
-                return False
-        return covered >= 3
-
-
-def base_plate_holds(outline: BaseGeometry) -> bool:
-    corners = np.array(outline.exterior.coords)
-    return bool(np.hypot(corners[:, 0], corners[:, 1]).max() <= load_parts().base_radius)
-
 
 def _signed(hull: BaseGeometry | None, x: float, y: float) -> float:
     return FALLEN if hull is None else signed_distance(hull, x, y)
