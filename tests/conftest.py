@@ -11,6 +11,7 @@ import ludoteca
 from ludoteca import agents
 from ludoteca.core.api import State
 from ludoteca.core.errors import LudotecaError
+from ludoteca.i18n.catalog import _active as _active_language
 
 JSON_FIELDS = ("must_move", "tries", "finished", "history", "seed")
 
@@ -111,3 +112,14 @@ def seed_spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setitem(agents.GENERAL, "seedspy", SeedSpy)
     return seen
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_a_test_says_otherwise(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Every test starts in English, whatever the machine's `LANG` and whatever a `--lang` run
+    before it in the same worker activated (the terminal sets the language for its context)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    token = _active_language.set("en")
+    yield
+    _active_language.reset(token)

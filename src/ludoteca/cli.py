@@ -12,6 +12,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ludoteca.core.errors import LudotecaError
+from ludoteca.i18n import LANGUAGES, from_environment, parse_language
+from ludoteca.i18n.catalog import activate
 
 app = typer.Typer(
     help="Board games on the screen: play in the terminal or the browser, replay records.",
@@ -21,6 +23,32 @@ app = typer.Typer(
 )
 
 USAGE_ERROR = 2
+
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="language of what is shown: en, nl or de (default: from LANG or LC_MESSAGES)",
+        show_default=False,
+    ),
+]
+
+
+def _language(lang: str | None) -> None:
+    """Show text in `lang` from now on; a language we do not speak is a usage error."""
+    if lang is None:
+        return
+    code = parse_language(lang)
+    if code is None:
+        raise typer.BadParameter(f"choose one of {', '.join(LANGUAGES)}", param_hint="--lang")
+    activate(code)
+
+
+@app.callback()
+def main(lang: LangOption = None) -> None:
+    """Board games on the screen: play in the terminal or the browser, replay records."""
+    activate(from_environment())
+    _language(lang)
 
 
 @contextmanager
@@ -34,19 +62,23 @@ def _errors() -> Iterator[None]:
 
 
 @app.command()
-def games() -> None:
+def games(lang: LangOption = None) -> None:
     """List the games: id, title and how many can play."""
     from ludoteca.terminal.catalogue import games_table
 
+    _language(lang)
     with _errors():
         Console().print(games_table())
 
 
 @app.command()
-def rules(game: Annotated[str, typer.Argument(help="game id, e.g. ludo")]) -> None:
+def rules(
+    game: Annotated[str, typer.Argument(help="game id, e.g. ludo")], lang: LangOption = None
+) -> None:
     """Show a game's options with their defaults and meaning, its bots and its rules page."""
     from ludoteca.terminal.catalogue import print_rules
 
+    _language(lang)
     with _errors():
         print_rules(game, Console())
 
@@ -80,10 +112,12 @@ def play(
         Path | None,
         typer.Option(help="where to save the record (default: records/GAME-TIME-SEED.json)"),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play a game in the terminal against bots or at one keyboard with friends."""
     from ludoteca.terminal.play import Ending, Options, start
 
+    _language(lang)
     with _errors():
         outcome = start(
             game,
@@ -106,10 +140,12 @@ def replay(
     fast: Annotated[
         bool, typer.Option("--fast", help="with --step, do not wait for Enter")
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Replay a saved game, checking every move, and show the result."""
     from ludoteca.terminal.replay import replay as run_replay
 
+    _language(lang)
     with _errors():
         run_replay(file, Console(), step=step, fast=fast)
 

@@ -24,6 +24,7 @@ from ludoteca.core.chance import play_chance
 from ludoteca.core.errors import InvalidOptionError, LudotecaError
 from ludoteca.core.record import Record
 from ludoteca.core.registry import game_class, load
+from ludoteca.i18n import _, ngettext
 from ludoteca.terminal import present
 from ludoteca.terminal.prompt import MENU_LIMIT, BadInput, Command, Menu, help_text, interpret
 from ludoteca.terminal.screen import Screen
@@ -111,7 +112,8 @@ class Session:
         seats_line = "   ".join(
             f"{present.seat_name(game, seat)}: {name}" for seat, name in enumerate(self.names)
         )
-        self.screen = Screen(console, f"{game.title} · seed {state.seed}", seats_line, live)
+        title = _("{game} · seed {seed}").format(game=game.title, seed=state.seed)
+        self.screen = Screen(console, title, seats_line, live)
 
     # -- the loop -----------------------------------------------------------------------------
     def run(self) -> Outcome:
@@ -127,7 +129,7 @@ class Session:
         except _Stop as stop:
             return self._finish(stop.ending, stop.reason)
         except KeyboardInterrupt:
-            return self._finish(Ending.INTERRUPTED, "interrupted (Ctrl-C)")
+            return self._finish(Ending.INTERRUPTED, _("interrupted (Ctrl-C)"))
         except LudotecaError:
             self._save()
             raise
@@ -162,7 +164,7 @@ class Session:
         state = self.state
         menu = Menu.of(state)
         if len(menu.actions) == 1 and self.options.auto_single:
-            self._apply(menu.actions[0], note=" (only move)")
+            self._apply(menu.actions[0], note=_(" (only move)"))
             self._pause(BOT_PAUSE)
             return
         self._show_menu(menu)
@@ -172,14 +174,14 @@ class Session:
             try:
                 text = self.read(self._prompt(menu))
             except EOFError:
-                raise _Stop(Ending.QUIT, "input ended") from None
+                raise _Stop(Ending.QUIT, _("input ended")) from None
             try:
                 choice = interpret(text, state, menu)
             except BadInput as exc:
                 self.console.print(Text(str(exc), style="bold red"))
                 continue
             if choice is Command.QUIT:
-                raise _Stop(Ending.QUIT, "stopped at your request")
+                raise _Stop(Ending.QUIT, _("stopped at your request"))
             if choice is Command.HELP:
                 self.console.print(Text(help_text(menu), style="yellow"))
             elif choice is Command.MOVES:
@@ -193,21 +195,21 @@ class Session:
 
     def _show_menu(self, menu: Menu) -> None:
         who = self._who(self.state)
-        heading = Text.assemble("\n", ("Your move, ", "bold"), (who, "bold"), ":")
+        heading = Text.assemble("\n", (_("Your move, {who}:").format(who=who), "bold"))
         moves = Text("   ".join(menu.lines(MENU_LIMIT)), style="bold green")
         self.screen.show(self.state, menu.marks(), [heading, moves], force=True)
 
     def _prompt(self, menu: Menu) -> Text:
         if len(menu.actions) == 1:
-            return Text("Move (1 or Enter; ? for help): ")
-        return Text(f"Move (1-{len(menu.actions)} or notation; ? for help): ")
+            return Text(_("Move (1 or Enter; ? for help): "))
+        return Text(_("Move (1-{count} or notation; ? for help): ").format(count=len(menu.actions)))
 
     def _apply(self, action: int, note: str = "") -> None:
         state = self.state
         who = self._who(state)
         notation = state.action_to_string(action)
         state.apply_action(action, player=state.current_player())
-        self.screen.event(f"{who} plays {notation}{note}", "bold")
+        self.screen.event(_("{who} plays {move}").format(who=who, move=notation) + note, "bold")
         self.screen.show(state)
 
     def _who(self, state: State) -> str:
@@ -223,7 +225,11 @@ class Session:
         try:
             return Record.of(self.state, seats=self.names).save(path)
         except OSError as exc:
-            raise LudotecaError(f"cannot save the record to {path}: {exc.strerror}") from exc
+            raise LudotecaError(
+                _("cannot save the record to {path}: {reason}").format(
+                    path=path, reason=exc.strerror
+                )
+            ) from exc
 
     def _finish(self, ending: Ending, reason: str) -> Outcome:
         path = self._save()
@@ -235,8 +241,10 @@ class Session:
             for line in lines[1:]:
                 console.print(Text(line))
         else:
-            console.print(Text(f"\nGame stopped: {reason}.", style="bold yellow"))
-        console.print(Text(f"Record saved to {path}"), soft_wrap=True)
+            console.print(
+                Text("\n" + _("Game stopped: {reason}.").format(reason=reason), style="bold yellow")
+            )
+        console.print(Text(_("Record saved to {path}").format(path=path)), soft_wrap=True)
         return Outcome(self.state, ending, path)
 
 
@@ -260,8 +268,11 @@ def start(
         cls = game_class(game_id)
         if not cls.min_players <= len(specs) <= cls.max_players:
             raise InvalidOptionError(
-                f"--seats names {len(specs)} seat{'s' if len(specs) > 1 else ''}; {cls.id} is"
-                f" played by {cls.min_players} to {cls.max_players} players"
+                ngettext(
+                    "--seats names {n} seat; {game} is played by {low} to {high} players",
+                    "--seats names {n} seats; {game} is played by {low} to {high} players",
+                    len(specs),
+                ).format(n=len(specs), game=cls.id, low=cls.min_players, high=cls.max_players)
             )
         game = load(game_id, players=len(specs), **game_options)
     state = game.new_initial_state(seed=seed)

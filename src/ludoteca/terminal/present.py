@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ludoteca.core.api import CHANCE, Game, State
 from ludoteca.core.registry import game_module
+from ludoteca.i18n import _, format_list
 
 
 def _hook(game: Game, name: str) -> Callable[..., Any] | None:
@@ -50,7 +51,7 @@ def side_label(state: State) -> str:
     if named:
         return named
     player = state.current_player()
-    return f"seat {player}" if player >= 0 else "chance"
+    return _("seat {n}").format(n=player) if player >= 0 else _("chance")
 
 
 def _named_side(state: State) -> str:
@@ -72,15 +73,20 @@ def describe_chance(state: State, action: int, seats: Sequence[str] = ()) -> str
     after = state.clone()
     after.apply_action(action)
     if notation.isdigit():
-        lost = " — no move" if after.is_chance_node() else ""
-        return f"{side_label(state)} rolls {notation}{lost}"
-    kind, _, value = notation.partition(":")
+        if after.is_chance_node():
+            return _("{side} rolls {number}: no move").format(
+                side=side_label(state), number=notation
+            )
+        return _("{side} rolls {number}").format(side=side_label(state), number=notation)
+    kind, _colon, value = notation.partition(":")
     if kind == "start" and value.isdigit():
         seat = int(value)
         side = "" if seat_label(state.game, seat) else _named_side(after)
         name = seat_name(state.game, seat, seats)
-        return f"{side} ({name}) begins" if side else f"{name} begins"
-    return f"chance: {notation}"
+        if side:
+            return _("{side} ({name}) begins").format(side=side, name=name)
+        return _("{name} begins").format(name=name)
+    return _("chance: {outcome}").format(outcome=notation)
 
 
 def mover(state: State, seats: Sequence[str] = ()) -> str:
@@ -89,14 +95,18 @@ def mover(state: State, seats: Sequence[str] = ()) -> str:
     side = _named_side(state)
     if not side:
         return seat_name(state.game, player, seats)
-    name = f", {seats[player]}" if 0 <= player < len(seats) else ""
-    return f"{side} (seat {player}{name})"
+    if 0 <= player < len(seats):
+        return _("{side} (seat {n}, {who})").format(side=side, n=player, who=seats[player])
+    return _("{side} (seat {n})").format(side=side, n=player)
 
 
 def seat_name(game: Game, seat: int, seats: Sequence[str] = ()) -> str:
     """A seat as people read it: "red (seat 0, human)"."""
     label = seat_label(game, seat)
-    who = f"seat {seat}" + (f", {seats[seat]}" if seat < len(seats) else "")
+    if seat < len(seats):
+        who = _("seat {n}, {who}").format(n=seat, who=seats[seat])
+    else:
+        who = _("seat {n}").format(n=seat)
     return f"{label} ({who})" if label else who
 
 
@@ -107,12 +117,12 @@ def result_lines(state: State, seats: Sequence[str] = ()) -> list[str]:
     best = returns[order[0]]
     winners = [seat for seat in order if returns[seat] == best]
     if len(winners) == len(returns):
-        headline = "The game is drawn."
+        headline = _("The game is drawn.")
     elif len(winners) == 1:
-        headline = f"{seat_name(state.game, winners[0], seats)} wins!"
+        headline = _("{name} wins!").format(name=seat_name(state.game, winners[0], seats))
     else:
-        names = ", ".join(seat_name(state.game, seat, seats) for seat in winners)
-        headline = f"Shared win: {names}."
+        names = format_list([seat_name(state.game, seat, seats) for seat in winners])
+        headline = _("Shared win: {names}.").format(names=names)
     lines = [headline]
     for rank, seat in enumerate(order, start=1):
         lines.append(f"  {rank}. {seat_name(state.game, seat, seats)}: {returns[seat]:+.3g}")

@@ -7,6 +7,7 @@ from enum import Enum
 
 from ludoteca.core.api import State
 from ludoteca.core.errors import NotationError
+from ludoteca.i18n import _, ngettext
 
 MENU_LIMIT = 40
 """Most moves listed under the board; a longer list is shown on request ('moves')."""
@@ -15,11 +16,11 @@ MENU_LIMIT = 40
 def help_text(menu: Menu) -> str:
     """How to answer the move prompt, with examples from the moves of this position."""
     examples = ", ".join(menu.notations[:3])
-    return (
-        f"Type the number of a move from the list, or the move in notation (e.g. {examples}).\n"
+    return _(
+        "Type the number of a move from the list, or the move in notation (e.g. {examples}).\n"
         "Enter alone plays the only move when there is just one. 'moves' lists every move, "
         "'board' shows the board again, 'quit' saves the record and stops."
-    )
+    ).format(examples=examples)
 
 
 class Command(Enum):
@@ -71,7 +72,12 @@ class Menu:
         if limit is None or len(lines) <= limit:
             return lines
         rest = len(lines) - limit
-        return [*lines[:limit], f"... and {rest} more ('moves' lists them all)"]
+        more = ngettext(
+            "... and {n} more ('moves' lists them all)",
+            "... and {n} more ('moves' lists them all)",
+            rest,
+        ).format(n=rest)
+        return [*lines[:limit], more]
 
 
 def interpret(text: str, state: State, menu: Menu) -> int | Command:
@@ -84,7 +90,7 @@ def interpret(text: str, state: State, menu: Menu) -> int | Command:
     if not raw:
         if len(menu.actions) == 1:
             return menu.actions[0]
-        raise BadInput(f"Type {_numbers(menu)} or a move in notation.")
+        raise BadInput(_("Type {numbers} or a move in notation.").format(numbers=_numbers(menu)))
     word = _WORDS.get(raw.lower())
     if word is not None:
         return word
@@ -93,13 +99,19 @@ def interpret(text: str, state: State, menu: Menu) -> int | Command:
     try:
         action = state.string_to_action(raw)
     except NotationError as exc:
-        raise BadInput(f"{exc}. Type {_numbers(menu)}, or ? for help.") from exc
+        raise BadInput(
+            _("{problem}. Type {numbers}, or ? for help.").format(
+                problem=exc, numbers=_numbers(menu)
+            )
+        ) from exc
     if action not in menu.actions:
         shown = ", ".join(menu.lines(MENU_LIMIT))
-        raise BadInput(f"{raw!r} is not one of your moves now: {shown}.")
+        raise BadInput(
+            _("{typed!r} is not one of your moves now: {moves}.").format(typed=raw, moves=shown)
+        )
     return action
 
 
 def _numbers(menu: Menu) -> str:
     count = len(menu.actions)
-    return "1 (or Enter)" if count == 1 else f"a move number (1-{count})"
+    return _("1 (or Enter)") if count == 1 else _("a move number (1-{count})").format(count=count)

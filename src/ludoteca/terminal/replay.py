@@ -10,6 +10,7 @@ from rich.text import Text
 
 from ludoteca.core.api import State
 from ludoteca.core.record import Move, Record
+from ludoteca.i18n import _, ngettext
 from ludoteca.terminal import present
 
 
@@ -24,7 +25,8 @@ def move_line(number: int, move: Move, before: State, seats: list[str]) -> Text:
     if move.player < 0:
         return Text(f"{number:5}. {present.describe_chance(before, move.action, seats)}", "cyan")
     who = present.mover(before, seats)
-    return Text.assemble(f"{number:5}. {who} plays ", (move.notation, "bold"))
+    head, _sep, tail = _("{who} plays {move}").format(who=who, move="\0").partition("\0")
+    return Text.assemble(f"{number:5}. {head}", (move.notation, "bold"), tail)
 
 
 def replay(
@@ -44,29 +46,35 @@ def replay(
     ask = read or (lambda prompt: console.input(prompt))
     game = states[0].game
     seats = record.seats
-    console.rule(Text(f"{game.title} · seed {record.seed} · started {record.started or '?'}"))
+    heading = _("{game} · seed {seed} · started {started}")
+    console.rule(
+        Text(heading.format(game=game.title, seed=record.seed, started=record.started or "?"))
+    )
     for seat in range(game.num_players):
         console.print(Text(f"  {present.seat_name(game, seat, seats)}", style="dim"))
     defaults = {spec.name: spec.default for spec in game.option_specs}
     changed = {k: v for k, v in record.options.items() if v != defaults.get(k)}
     if changed:
-        console.print(Text("  options: " + ", ".join(f"{k}={v}" for k, v in changed.items())))
+        listed = ", ".join(f"{k}={v}" for k, v in changed.items())
+        console.print(Text("  " + _("options: {options}").format(options=listed)))
     waiting = step and not fast
     for number, move in enumerate(record.moves, start=1):
         console.print(move_line(number, move, states[number - 1], seats))
         if step:
-            console.rule(f"position after move {number}", style="dim")
+            console.rule(_("position after move {number}").format(number=number), style="dim")
             console.print(present.board(states[number]))
             if waiting:
                 try:
-                    answer = ask("[Enter: next move, q: to the end] ")
+                    answer = ask(_("[Enter: next move, q: to the end] "))
                 except EOFError:
                     answer = "q"
                 if answer.strip().lower() in {"q", "quit"}:
                     waiting = False
     final = states[-1]
     if not step:
-        console.rule(f"position after move {len(record.moves)}", style="dim")
+        console.rule(
+            _("position after move {number}").format(number=len(record.moves)), style="dim"
+        )
         console.print(present.board(final))
     if final.is_terminal():
         lines = present.result_lines(final, seats)
@@ -76,7 +84,12 @@ def replay(
     else:
         console.print(
             Text(
-                f"The record stops after {len(record.moves)} moves, before the end.", style="yellow"
+                ngettext(
+                    "The record stops after {n} move, before the end.",
+                    "The record stops after {n} moves, before the end.",
+                    len(record.moves),
+                ).format(n=len(record.moves)),
+                style="yellow",
             )
         )
     return final
