@@ -1,7 +1,11 @@
-"""The rules page of each game (`docs/games/<id>.md`) and its pictures, wherever ludoteca runs.
+"""The rules pages of each game and their pictures, wherever ludoteca runs.
 
-A wheel carries the pages as `ludoteca/rules/` (see `pyproject.toml`); a source checkout reads
-them from `docs/games/`. The terminal points to the page; the web app shows it as HTML.
+Each game has a one-minute "How to play" per language (`docs/games/<id>.howto.<lang>.md`) and
+its full rules (`docs/games/<id>.md` in English, `<id>.<lang>.md` where a translation exists).
+A page for players shows the first, then the second; a language without its own full rules
+falls back to the English ones. A wheel carries the pages as `ludoteca/rules/` (see
+`pyproject.toml`); a source checkout reads them from `docs/games/`. The terminal points to the
+page; the web app shows it as HTML.
 """
 
 from __future__ import annotations
@@ -9,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from pathlib import Path
+
+from ludoteca.i18n import DEFAULT
 
 PACKAGED = Path(__file__).resolve().parent / "rules"
 SOURCE = Path(__file__).resolve().parents[2] / "docs" / "games"
@@ -30,9 +36,26 @@ def _file(name: str) -> Path | None:
     return path if path.is_file() else None
 
 
-def page_path(game_id: str) -> Path | None:
-    """The Markdown rules page of a game, if there is one."""
+def page_path(game_id: str, language: str = DEFAULT) -> Path | None:
+    """The full rules of a game in `language`, else in English; None if there are none."""
+    if language != DEFAULT:
+        translated = _file(f"{game_id}.{language}.md")
+        if translated is not None:
+            return translated
     return _file(f"{game_id}.md")
+
+
+def howto_path(game_id: str, language: str = DEFAULT) -> Path | None:
+    """The one-minute "How to play" of a game in `language`, else in English."""
+    return _file(f"{game_id}.howto.{language}.md") or _file(f"{game_id}.howto.{DEFAULT}.md")
+
+
+def full_rules_language(game_id: str, language: str) -> str | None:
+    """The language the full rules are shown in for a reader of `language` (None: no page)."""
+    path = page_path(game_id, language)
+    if path is None:
+        return None
+    return language if path.name == f"{game_id}.{language}.md" else DEFAULT
 
 
 def picture_path(name: str) -> Path | None:
@@ -40,16 +63,24 @@ def picture_path(name: str) -> Path | None:
     return _file(name) if Path(name).suffix in PICTURE_TYPES else None
 
 
-def page_html(game_id: str) -> str | None:
-    """The rules page rendered to HTML (tables included), or None without a page."""
-    path = page_path(game_id)
-    if path is None:
-        return None
+def _html(path: Path) -> str:
     from markdown_it import MarkdownIt  # only the web app renders pages
 
     markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
     html: str = markdown.render(path.read_text(encoding="utf-8"))
     return html
+
+
+def page_html(game_id: str, language: str = DEFAULT) -> str | None:
+    """The full rules rendered to HTML (tables included), or None without a page."""
+    path = page_path(game_id, language)
+    return None if path is None else _html(path)
+
+
+def howto_html(game_id: str, language: str = DEFAULT) -> str | None:
+    """The "How to play" rendered to HTML, or None when the game has none."""
+    path = howto_path(game_id, language)
+    return None if path is None else _html(path)
 
 
 def write_pictures(pictures: Mapping[str, str], folder: str | Path) -> list[Path]:

@@ -20,7 +20,7 @@ from fastapi.responses import (
 )
 from pydantic import ValidationError
 
-from ludoteca import rulebook
+from ludoteca import i18n, rulebook
 from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.registry import game_class
 from ludoteca.web.api import created_links, game_catalogue, manager_of, table_summary
@@ -138,10 +138,17 @@ async def rules_page(request: Request, name: str) -> Response:
         title = game_class(name).title
     except UnknownGameError as exc:
         raise NotFound(str(exc)) from exc
-    html = rulebook.page_html(name)
+    language = i18n.current()
+    html = rulebook.page_html(name, language)
     if html is None:
         raise NotFound(f"this installation has no rules page for {name!r}")
-    context = {"title": title, "game_id": name, "page": html}
+    context = {
+        "title": title,
+        "game_id": name,
+        "howto": rulebook.howto_html(name, language),
+        "page": html,
+        "rules_in_english": rulebook.full_rules_language(name, language) != language,
+    }
     return templates.TemplateResponse(request, "rules.html", context)
 
 
