@@ -40,7 +40,7 @@ bench: $(BENCH_STAMP)
 # Refresh the translation catalogs from the source (then translate the new entries).
 LOCALES := src/ludoteca/i18n/locales
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --width 100 \
+	$(BIN)/pybabel extract -F babel.cfg -k NP_:1c,2 --no-location --sort-output --width 100 \
 		--project ludoteca --msgid-bugs-address "" -o $(LOCALES)/ludoteca.pot src/ludoteca
 	for lang in $$(ls $(LOCALES) | grep -v '\.pot$$'); do \
 		$(BIN)/pybabel update --width 100 --no-fuzzy-matching --ignore-obsolete -D ludoteca \

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ludoteca
+from ludoteca.analysis.durations import load_durations
 from ludoteca.core.record import Record
 from ludoteca.web.server import create_app
 
@@ -26,6 +27,7 @@ def test_lobby_lists_games_options_and_bots(web: Any) -> None:
     html = page.text
     assert "Mens erger je niet" in html
     assert "2–6 players" in html
+    assert f"about {load_durations()['ludo']['minutes']} min" in html  # measured, not guessed
     assert 'name="option.three_tries"' in html  # each option from its Option.describe()
     assert "roll up to three times" in html  # ... with its doc as help text
     assert ">Bot: greedy<" in html and ">Bot: random<" in html

@@ -31,6 +31,7 @@ from typing import Any
 from ludoteca.agents.base import Agent
 from ludoteca.core.api import Game, State
 from ludoteca.core.registry import game_module
+from ludoteca.i18n import N_
 
 WIN = 10_000.0
 EXACT, LOWER, UPPER = range(3)
@@ -249,7 +250,7 @@ class AlphaBetaAgent(Agent):
     """Iterative-deepening alpha-beta (see the module docstring); `depth`, `time` in seconds."""
 
     name = "alphabeta"
-    description = "alpha-beta search with a transposition table, to a depth or time budget"
+    description = N_("alpha-beta search with a transposition table, to a depth or time budget")
 
     def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
         _check_game(game)
@@ -283,7 +284,7 @@ class MinimaxAgent(Agent):
     """Plain minimax to a fixed `depth` with the game's evaluation: no pruning, no table."""
 
     name = "minimax"
-    description = "plain fixed-depth minimax, the yardstick for alphabeta"
+    description = N_("plain fixed-depth minimax, the yardstick for alphabeta")
 
     def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
         _check_game(game)

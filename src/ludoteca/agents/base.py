@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from ludoteca.core.api import Game, State
+from ludoteca.i18n import N_
 
 
 class Agent(ABC):
@@ -61,7 +62,7 @@ class RandomAgent(Agent):
     """Uniformly random among the legal actions: the baseline every bot must beat."""
 
     name = "random"
-    description = "picks a legal move at random"
+    description = N_("picks a legal move at random")
 
     def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
         if params:

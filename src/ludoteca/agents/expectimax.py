@@ -29,6 +29,7 @@ from typing import Any
 from ludoteca.agents.base import Agent
 from ludoteca.core.api import Game, State
 from ludoteca.core.registry import game_module
+from ludoteca.i18n import N_
 
 WIN = 100.0
 """The value of a win: far above any evaluation, so a forced win is never traded away."""
@@ -143,7 +144,7 @@ class ExpectimaxAgent(Agent):
     """Depth-limited expectimax over the game's evaluation; see the module docstring."""
 
     name = "expectimax"
-    description = "looks a few decisions ahead, averaging over dice and cards"
+    description = N_("looks a few decisions ahead, averaging over dice and cards")
 
     def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
         unknown = sorted(set(params) - set(DEFAULTS))

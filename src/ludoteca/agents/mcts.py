@@ -30,6 +30,7 @@ from ludoteca.agents.mcts_tree import Node, Tree, descend
 from ludoteca.core.api import Game, State
 from ludoteca.core.chance import sample_outcome
 from ludoteca.core.registry import game_module
+from ludoteca.i18n import N_
 
 PARAMETERS = ("iterations", "seconds", "c", "rollout", "depth", "reuse")
 BASE_DEFAULTS: dict[str, str] = {
@@ -83,7 +84,7 @@ class MCTSAgent(Agent):
     """UCT with per-seat returns, sampled chance nodes and tree reuse (see the module)."""
 
     name = "mcts"
-    description = "Monte Carlo tree search: simulates many games from the position"
+    description = N_("Monte Carlo tree search: simulates many games from the position")
 
     def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
         unknown = sorted(set(params) - set(PARAMETERS))

@@ -16,6 +16,7 @@ from ludoteca.agents.base import Agent, WeightedAgent
 from ludoteca.core.api import Game, State
 from ludoteca.core.errors import StateFormatError, UnknownAgentError
 from ludoteca.core.registry import game_module
+from ludoteca.i18n import N_
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 DATA_FILE = "tuned.json"
@@ -54,7 +55,7 @@ class TunedAgent(Agent):
     """The game's greedy bot with its shipped tuned weights (see the module docstring)."""
 
     name = "tuned"
-    description = "the greedy bot with weights tuned by self-play"
+    description = N_("the greedy bot with weights tuned by self-play")
 
     def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
         greedy = weighted_greedy(game)

@@ -33,6 +33,9 @@ class Game(ABC):
 
     id: ClassVar[str]
     title: ClassVar[str]
+    """The game's original name, marked `NP_("game title", ...)`; shown through `game_title`."""
+    summary: ClassVar[str] = ""
+    """One line saying what the game is about, marked `N_` (the lobby shows it translated)."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]

@@ -10,10 +10,13 @@ catalog (and its rules pages): see docs/translating.md.
 
 from ludoteca.i18n.catalog import (
     DEFAULT,
+    GAME_TITLE,
     LANGUAGES,
     N_,
+    NP_,
     _,
     current,
+    game_title,
     gettext,
     language_name,
     ngettext,
@@ -27,7 +30,9 @@ from ludoteca.i18n.negotiate import from_environment, negotiate, parse_language
 
 __all__ = [
     "DEFAULT",
+    "GAME_TITLE",
     "LANGUAGES",
+    "NP_",
     "N_",
     "_",
     "current",
@@ -36,6 +41,7 @@ __all__ = [
     "format_money",
     "format_number",
     "from_environment",
+    "game_title",
     "gettext",
     "language_name",
     "negotiate",

@@ -93,6 +93,20 @@ def N_(message: str) -> str:
     return message
 
 
+GAME_TITLE = "game title"
+"""The context of game names in the catalogs: a name is not translated like other words."""
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark a text with its context for the catalog (`make messages` reads `NP_:1c,2`)."""
+    return message
+
+
+def game_title(title: str) -> str:
+    """A game's name as it is known in the active language (the original where it has no other)."""
+    return pgettext(GAME_TITLE, title)
+
+
 def language_name(language: str) -> str:
     """A language's name in that language ("Nederlands"), for the language switch."""
     name = Locale.parse(language).get_display_name(language) or language

@@ -9,7 +9,7 @@ from rich.text import Text
 from ludoteca import agents, rulebook
 from ludoteca.core.options import Option
 from ludoteca.core.registry import game_class, games, load
-from ludoteca.i18n import _
+from ludoteca.i18n import _, game_title
 
 
 def games_table() -> Table:
@@ -20,7 +20,7 @@ def games_table() -> Table:
     table.add_column(_("players"), justify="right")
     table.add_column(_("default"), justify="right")
     for info in games():
-        table.add_row(info.id, info.title, info.players_text, str(info.default_players))
+        table.add_row(info.id, game_title(info.title), info.players_text, str(info.default_players))
     return table
 
 
@@ -55,7 +55,7 @@ def print_rules(game_id: str, console: Console) -> None:
     cls = game_class(game_id)
     console.print(
         Text.assemble(
-            (cls.title, "bold"),
+            (game_title(cls.title), "bold"),
             " (",
             (cls.id, "cyan"),
             "): "

@@ -24,7 +24,7 @@ from ludoteca.core.chance import play_chance
 from ludoteca.core.errors import InvalidOptionError, LudotecaError
 from ludoteca.core.record import Record
 from ludoteca.core.registry import game_class, load
-from ludoteca.i18n import _, ngettext
+from ludoteca.i18n import _, game_title, ngettext
 from ludoteca.terminal import present
 from ludoteca.terminal.prompt import MENU_LIMIT, BadInput, Command, Menu, help_text, interpret
 from ludoteca.terminal.screen import Screen
@@ -112,7 +112,7 @@ class Session:
         seats_line = "   ".join(
             f"{present.seat_name(game, seat)}: {name}" for seat, name in enumerate(self.names)
         )
-        title = _("{game} · seed {seed}").format(game=game.title, seed=state.seed)
+        title = _("{game} · seed {seed}").format(game=game_title(game.title), seed=state.seed)
         self.screen = Screen(console, title, seats_line, live)
 
     # -- the loop -----------------------------------------------------------------------------

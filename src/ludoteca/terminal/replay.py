@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ludoteca.core.api import State
 from ludoteca.core.record import Move, Record
-from ludoteca.i18n import _, ngettext
+from ludoteca.i18n import _, game_title, ngettext
 from ludoteca.terminal import present
 
 
@@ -47,9 +47,9 @@ def replay(
     game = states[0].game
     seats = record.seats
     heading = _("{game} · seed {seed} · started {started}")
-    console.rule(
-        Text(heading.format(game=game.title, seed=record.seed, started=record.started or "?"))
-    )
+    started = record.started or "?"
+    name = game_title(game.title)
+    console.rule(Text(heading.format(game=name, seed=record.seed, started=started)))
     for seat in range(game.num_players):
         console.print(Text(f"  {present.seat_name(game, seat, seats)}", style="dim"))
     defaults = {spec.name: spec.default for spec in game.option_specs}

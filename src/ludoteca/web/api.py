@@ -13,6 +13,8 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
 
 import ludoteca
 from ludoteca import agents
+from ludoteca.analysis.durations import load_durations
+from ludoteca.i18n import _, game_title
 from ludoteca.web.manager import TableManager
 from ludoteca.web.setup import TableRequest
 from ludoteca.web.storage import TableData
@@ -41,12 +43,16 @@ def manager_of(request: Request) -> TableManager:
 def game_catalogue() -> list[dict[str, Any]]:
     """Each game with its player range, options and the agents that can take a seat."""
     catalogue = []
+    durations = load_durations()
     for info in ludoteca.games():
         game = ludoteca.load(info.id)
         catalogue.append(
             {
                 "id": info.id,
                 "title": info.title,
+                "name": game_title(info.title),
+                "summary": _(game.summary),
+                "minutes": durations.get(info.id, {}).get("minutes"),
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "default_players": info.default_players,

@@ -23,6 +23,7 @@ from pydantic import ValidationError
 from ludoteca import i18n, rulebook
 from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.registry import game_class
+from ludoteca.i18n import game_title
 from ludoteca.web.api import created_links, game_catalogue, manager_of, table_summary
 from ludoteca.web.errors import Conflict, NotFound, WebError
 from ludoteca.web.setup import SPEEDS, request_from_form
@@ -102,7 +103,8 @@ async def record(request: Request, table_id: str) -> JSONResponse:
 async def replay_page(request: Request, table_id: str) -> Response:
     table = await finished_table(request, table_id)
     first = replay_view(table, 0)
-    context: dict[str, Any] = {"table": table, "title": table.game.title, "first": first}
+    title = game_title(table.game.title)
+    context: dict[str, Any] = {"table": table, "title": title, "first": first}
     return templates.TemplateResponse(request, "replay.html", context)
 
 
@@ -135,7 +137,7 @@ async def rules_page(request: Request, name: str) -> Response:
             raise NotFound(f"no picture {name!r} among the rules pages")
         return FileResponse(picture, media_type=rulebook.PICTURE_TYPES[suffix])
     try:
-        title = game_class(name).title
+        title = game_title(game_class(name).title)
     except UnknownGameError as exc:
         raise NotFound(str(exc)) from exc
     language = i18n.current()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.api import State
-from ludoteca.i18n import _, format_list, ngettext
+from ludoteca.i18n import _, format_list, game_title, ngettext
 from ludoteca.web.render import board_svg, click_paths
 from ludoteca.web.storage import ABANDONED, FINISHED
 from ludoteca.web.table import BOT, HUMAN, Table, seat_name
@@ -116,7 +116,7 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         result["headline"] = headline(result, seat)
     view: dict[str, Any] = {
         "table": table.id,
-        "game": {"id": game.id, "title": game.title},
+        "game": {"id": game.id, "title": game_title(game.title)},
         "players": game.num_players,
         "options": dict(game.options),
         "speed": table.data.speed,

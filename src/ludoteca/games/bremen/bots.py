@@ -28,13 +28,14 @@ from ludoteca.agents.strengths import Choice
 from ludoteca.core.api import State
 from ludoteca.games.bremen.board import Board
 from ludoteca.games.bremen.game import ROBBER, BremenState, is_donkey, size_of
+from ludoteca.i18n import N_
 
 
 class GreedyAgent(WeightedAgent):
     """Plays the action with the best rule-of-thumb score (see the module docstring)."""
 
     name = "greedy"
-    description = "storms, chases, lands on top and sends strong opponents home"
+    description = N_("storms, chases, lands on top and sends strong opponents home")
     weights: ClassVar[dict[str, float]] = {
         "storm": 10.0,
         "chase": 8.0,

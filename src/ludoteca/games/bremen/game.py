@@ -17,6 +17,7 @@ from __future__ import annotations
 from ludoteca.core.api import CHANCE, JSON, TERMINAL, Game, State
 from ludoteca.core.options import Option
 from ludoteca.games.bremen.board import MAX_STEPS, Board, load_board
+from ludoteca.i18n import N_, NP_
 
 START, ROLL, ROBBER, MOVE, OVER = range(5)
 PHASES = ("start", "roll", "robber", "move", "over")
@@ -79,7 +80,11 @@ class BremenGame(Game):
     """Bremer Stadtmusikanten for 2-4 players (2: two colours each; 3: one neutral colour)."""
 
     id = "bremen"
-    title = "Bremer Stadtmusikanten"
+    title = NP_("game title", "Bremer Stadtmusikanten")
+    summary = N_(
+        "Stack your four town musicians, donkey, dog, cat and rooster, and bring them to "
+        "the robbers' house."
+    )
     min_players = 2
     max_players = 4
     default_players = 2

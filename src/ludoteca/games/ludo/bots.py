@@ -21,13 +21,14 @@ from typing import ClassVar
 from ludoteca.agents.base import Agent, WeightedAgent
 from ludoteca.core.api import State
 from ludoteca.games.ludo.game import RESERVE, LudoGame, LudoState
+from ludoteca.i18n import N_
 
 
 class GreedyAgent(WeightedAgent):
     """Plays the move with the best rule-of-thumb score (see the module docstring)."""
 
     name = "greedy"
-    description = "values captures, reaching the goal and safety from capture"
+    description = N_("values captures, reaching the goal and safety from capture")
     weights: ClassVar[dict[str, float]] = {
         "progress": 1.0,
         "capture": 1.0,

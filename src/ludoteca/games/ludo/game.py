@@ -17,6 +17,7 @@ from ludoteca.core.api import CHANCE, JSON, TERMINAL, Game, State
 from ludoteca.core.errors import InvalidOptionError, NotationError, StateFormatError
 from ludoteca.core.options import Option
 from ludoteca.games.ludo.board import Board, load_board
+from ludoteca.i18n import N_, NP_
 
 RESERVE = -1
 START, ROLL, MOVE, OVER = range(4)
@@ -91,7 +92,11 @@ class LudoGame(Game):
     """Mens erger je niet for 2-6 players on the four- or six-colour board."""
 
     id = "ludo"
-    title = "Mens erger je niet"
+    title = NP_("game title", "Mens erger je niet")
+    summary = N_(
+        "Race your four pawns round the board and home; landing on a pawn sends it back "
+        "to the start."
+    )
     min_players = 2
     max_players = 6
     default_players = 4

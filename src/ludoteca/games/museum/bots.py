@@ -31,13 +31,14 @@ from ludoteca.core.api import State
 from ludoteca.games.museum.board import ROOF
 from ludoteca.games.museum.game import NOBODY, PASS, ROB_ACTION, MuseumState
 from ludoteca.games.museum.odds import avoid, safe_rounds
+from ludoteca.i18n import N_
 
 
 class GreedyAgent(WeightedAgent):
     """Plays the choice with the best expected euros (see the module docstring)."""
 
     name = "greedy"
-    description = "weighs picture values against the exact chance of the guard's visits"
+    description = N_("weighs picture values against the exact chance of the guard's visits")
     weights: ClassVar[dict[str, float]] = {
         "risk": 1.0,
         "pace": 1.0,

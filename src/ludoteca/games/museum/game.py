@@ -18,6 +18,7 @@ from ludoteca.core.api import CHANCE, JSON, TERMINAL, Game, State
 from ludoteca.core.errors import NotationError, StateFormatError
 from ludoteca.core.options import Option
 from ludoteca.games.museum.board import ROOF, CardKind, Deck, Museum, load_deck, load_museum
+from ludoteca.i18n import N_, NP_
 
 START, DRAW, MOVE, ROB, OVER = range(5)
 PHASES = ("start", "draw", "move", "rob", "over")
@@ -41,7 +42,11 @@ class MuseumGame(Game):
     """Raub im Kunstmuseum for 2-4 thieves."""
 
     id = "museum"
-    title = "Raub im Kunstmuseum"
+    title = NP_("game title", "Raub im Kunstmuseum")
+    summary = N_(
+        "Thieves mark the museum's paintings; get back to the roof before the guard "
+        "checks the ones you marked."
+    )
     min_players = 2
     max_players = 4
     default_players = 4

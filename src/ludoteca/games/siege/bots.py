@@ -23,6 +23,7 @@ from ludoteca.agents.base import Agent, WeightedAgent
 from ludoteca.core.api import State
 from ludoteca.games.siege.game import SiegeState
 from ludoteca.games.siege.search import WEIGHTS, evaluate
+from ludoteca.i18n import N_
 
 WIN = 1_000.0
 
@@ -31,7 +32,7 @@ class GreedyAgent(WeightedAgent):
     """Plays the move with the best evaluation one move ahead (see the module docstring)."""
 
     name = "greedy"
-    description = "takes a win when it sees one, else the best-looking position one move ahead"
+    description = N_("takes a win when it sees one, else the best-looking position one move ahead")
     weights: ClassVar[dict[str, float]] = dict(WEIGHTS)
 
     def act(self, state: State) -> int:

@@ -17,6 +17,7 @@ from ludoteca.core.api import JSON, TERMINAL, Game, State
 from ludoteca.core.errors import InvalidOptionError, NotationError, StateFormatError
 from ludoteca.core.options import Option
 from ludoteca.games.siege.board import Board, load_board
+from ludoteca.i18n import N_, NP_
 
 ATTACKER, DEFENDER = 0, 1
 SIDES = ("attacker", "defender")
@@ -52,7 +53,11 @@ class SiegeGame(Game):
     """Belagerung for two: the attacker (knights) against the defender (soldiers and lord)."""
 
     id = "siege"
-    title = "Belagerung"
+    title = NP_("game title", "Belagerung")
+    summary = N_(
+        "Four knights storm the castle to capture its lord; the defenders try to capture "
+        "every knight."
+    )
     min_players = 2
     max_players = 2
     default_players = 2

@@ -41,13 +41,14 @@ from ludoteca.games.villa.game import (
 )
 from ludoteca.games.villa.parts import cell_xy, grid
 from ludoteca.games.villa.villa import FloorSpot
+from ludoteca.i18n import N_
 
 
 class GreedyAgent(WeightedAgent):
     """Pulls what the physics says is safe, for points; see the module docstring."""
 
     name = "greedy"
-    description = "pulls the safest columns for points, places to keep the margin"
+    description = N_("pulls the safest columns for points, places to keep the margin")
     weights: ClassVar[dict[str, float]] = {
         "points": 1.0,
         "seal": 2.0,

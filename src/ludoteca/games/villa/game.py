@@ -24,6 +24,7 @@ from ludoteca.games.villa import hands
 from ludoteca.games.villa.parts import cell_count, cell_xy, load_parts
 from ludoteca.games.villa.setup import COLUMNS, LAYOUTS, layout
 from ludoteca.games.villa.villa import HAND, OUT, FloorSpot, Villa
+from ludoteca.i18n import N_, NP_
 
 DECLARE, PROTEST, PASS = 20, 21, 22
 PLACE_BASE = 100
@@ -79,7 +80,8 @@ class VillaGame(Game):
     """Villa Paletti for 2-4 players: pull own columns and stand them as high as possible."""
 
     id = "villa"
-    title = "Villa Paletti"
+    title = NP_("game title", "Villa Paletti")
+    summary = N_("Pull columns from below and build them up high, while the villa still stands.")
     min_players = 2
     max_players = 4
     default_players = 4
