@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from ludoteca import i18n
 from ludoteca.analysis.figures import MissingDependencyError
 from ludoteca.analysis.report import headline, render_report
 from ludoteca.analysis.run import Analysis, analyze, option_values, write_report
@@ -83,8 +84,8 @@ def test_report_has_every_section_and_figure(written: Path) -> None:
 
 def test_siege_headline_names_attacker_and_defender(siege: Analysis) -> None:
     html = headline(siege)
-    assert "Under self-play (greedy, 3 games) the attacker wins" in html
-    assert "the defender wins" in html and "draws or shared wins" in html
+    assert "Under self-play (greedy, 3 games) seat 0 (attacker) wins" in html
+    assert "seat 1 (defender) wins" in html and "draws or shared wins" in html
     wins = sum(rate.hits for rate in siege.summary.wins) + siege.summary.draws.hits
     assert wins + siege.summary.unfinished == 3
 
@@ -100,7 +101,7 @@ def test_default_agent_is_the_strongest() -> None:
     run = SelfPlay(game="siege", agent="", games=1, seed=0, options={"max_quiet_moves": 4})
     analysis = analyze(run)
     assert analysis.run.agent == "alphabeta"
-    assert headline(analysis).startswith("Under strong play (alphabeta, 1 games)")
+    assert headline(analysis).startswith("Under strong play (alphabeta, 1 game)")
 
 
 @pytest.mark.slow
@@ -141,3 +142,21 @@ def test_compared_values_the_game_refuses_are_skipped_with_the_reason() -> None:
     analysis = analyze(run, compare="board")
     assert [value for value, _ in analysis.variants] == ["6"]
     assert analysis.skipped[0][0] == "4" and "six-colour board" in analysis.skipped[0][1]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("de", ["Ausgewogenheitsbericht", "Gewinnrate nach Platz", "Platz 0 (attacker) gewinnt"]),
+        ("nl", ["Balansrapport", "Winstkans per plaats", "plaats 0 (attacker) wint"]),
+    ],
+)
+def test_the_report_speaks_the_active_language(
+    siege: Analysis, language: str, words: list[str]
+) -> None:
+    with i18n.use(language):
+        html = render_report(siege)
+    assert f'<html lang="{language}">' in html
+    for word in words:
+        assert word in html
+    assert "Win rate by seat" not in html

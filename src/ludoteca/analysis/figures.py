@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.analysis.summary import Summary
 from ludoteca.core.errors import LudotecaError
+from ludoteca.i18n import _
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -56,15 +57,15 @@ def win_rates(summary: Summary, title: str) -> Figure:
     """Bars of each seat's win rate (and the draws) with their 95% intervals."""
     figure, (axes,) = _new_figure()
     rates = [*summary.wins, summary.draws]
-    labels = [*summary.seats, "draw / shared"]
+    labels = [*summary.seats, _("draw / shared")]
     shares = [100 * rate.share for rate in rates]
     below = [100 * (rate.share - rate.interval[0]) for rate in rates]
     above = [100 * (rate.interval[1] - rate.share) for rate in rates]
     colours = ["tab:blue"] * len(summary.wins) + ["tab:gray"]
     axes.bar(labels, shares, yerr=[below, above], capsize=4, color=colours)
     fair = 100 / len(summary.wins)
-    axes.axhline(fair, color="black", linewidth=0.8, linestyle="--", label="equal chances")
-    axes.set_ylabel("games won (%)")
+    axes.axhline(fair, color="black", linewidth=0.8, linestyle="--", label=_("equal chances"))
+    axes.set_ylabel(_("games won (%)"))
     axes.set_ylim(0, 100)
     axes.set_title(title)
     axes.legend(loc="upper right")
@@ -76,12 +77,12 @@ def lengths(summary: Summary) -> Figure:
     """Histograms of decisions per game and turns per game."""
     figure, (left, right) = _new_figure(columns=2)
     for axes, values, label in (
-        (left, summary.decisions, "decisions per game"),
-        (right, summary.turns, "turns per game"),
+        (left, summary.decisions, _("decisions per game")),
+        (right, summary.turns, _("turns per game")),
     ):
         axes.hist(values, bins=min(30, max(1, len(set(values)))), color="tab:green")
         axes.set_xlabel(label)
-        axes.set_ylabel("games")
+        axes.set_ylabel(_("games"))
     return figure
 
 
@@ -91,7 +92,7 @@ def scores(name: str, per_seat: Sequence[Sequence[float]], seats: Sequence[str])
     axes.boxplot([list(values) for values in per_seat], showmeans=True)
     axes.set_xticks(range(1, len(seats) + 1), list(seats))
     axes.set_ylabel(name)
-    axes.set_title(f"final {name} by seat")
+    axes.set_title(_("final {score} by seat").format(score=name))
     axes.tick_params(axis="x", labelrotation=15)
     return figure
 
@@ -101,7 +102,7 @@ def rules(summary: Summary) -> Figure:
     counts = list(reversed(summary.rules))
     figure, (axes,) = _new_figure(height=max(2.0, 0.6 + 0.28 * len(counts)))
     axes.barh([c.name for c in counts], [c.per_100_decisions for c in counts], color="tab:orange")
-    axes.set_xlabel("times per 100 decisions")
+    axes.set_xlabel(_("times per 100 decisions"))
     return figure
 
 
@@ -121,13 +122,13 @@ def comparison(option: str, runs: Sequence[tuple[str, Summary]]) -> Figure:
         positions = [i + (seat - (len(seats) - 1) / 2) * width for i in range(len(runs))]
         left.bar(positions, shares, width, yerr=errors, capsize=3, label=name)
     left.set_xticks(range(len(runs)), values)
-    left.set_ylabel("games won (%)")
+    left.set_ylabel(_("games won (%)"))
     left.set_ylim(0, 100)
     left.set_xlabel(option)
     left.legend(fontsize="small")
     means = [sum(s.decisions) / max(1, len(s.decisions)) for _, s in runs]
     right.bar(values, means, color="tab:green")
-    right.set_ylabel("mean decisions per game")
+    right.set_ylabel(_("mean decisions per game"))
     right.set_xlabel(option)
     for axes in (left, right):
         axes.tick_params(axis="x", labelrotation=15)

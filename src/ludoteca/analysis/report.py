@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import PackageLoader
 from markupsafe import Markup
 
 from ludoteca.agents import strongest
 from ludoteca.analysis import figures
 from ludoteca.analysis.run import Analysis, show_value
-from ludoteca.analysis.summary import Rate
+from ludoteca.analysis.summary import Rate, Summary, seat_names
+from ludoteca.i18n import _, current, format_list, format_number, game_title, ngettext
+from ludoteca.i18n.jinja import translated_environment
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -39,31 +41,35 @@ class Spread:
 def percent(rate: Rate) -> str:
     """`41.0% (35.2-47.0)`: the share and its 95% interval."""
     low, high = rate.interval
-    return f"{100 * rate.share:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
+    share, low_text, high_text = (format_number(round(100 * x, 1)) for x in (rate.share, low, high))
+    return f"{share}% ({low_text}-{high_text})"
+
+
+def _named(analysis: Analysis) -> Summary:
+    """The run's numbers with the seats named in the active language (the report's language)."""
+    return replace(analysis.summary, seats=seat_names(analysis.game))
 
 
 def headline(analysis: Analysis) -> str:
     """One sentence answering "who wins?", e.g. how often siege's attacker and defender win."""
-    summary = analysis.summary
+    summary = _named(analysis)
     agent = analysis.run.agent
-    play = "strong play" if agent == strongest(analysis.game) else "self-play"
+    strong = agent == strongest(analysis.game)
     parts = [
-        f"{_side(name)} wins {percent(rate)}"
+        _("{seat} wins {share}").format(seat=name, share=percent(rate))
         for name, rate in zip(summary.seats, summary.wins, strict=True)
     ]
-    parts.append(f"draws or shared wins {percent(summary.draws)}")
-    ending = f"; {summary.unfinished} unfinished" if summary.unfinished else ""
-    return (
-        f"Under {play} ({agent}, {summary.games} games) " + ", ".join(parts) + ending + "."
-        " Intervals are 95% Wilson intervals."
-    )
-
-
-def _side(seat: str) -> str:
-    """ "seat 0 (attacker)" -> "the attacker"; a seat without a name keeps its number."""
-    if "(" in seat:
-        return "the " + seat[seat.index("(") + 1 : -1]
-    return seat
+    parts.append(_("draws or shared wins {share}").format(share=percent(summary.draws)))
+    if summary.unfinished:
+        parts.append(_("{count} unfinished").format(count=summary.unfinished))
+    games = ngettext("{count} game", "{count} games", summary.games).format(count=summary.games)
+    if strong:
+        sentence = _("Under strong play ({agent}, {games}) {results}.")
+    else:
+        sentence = _("Under self-play ({agent}, {games}) {results}.")
+    results = format_list(parts)
+    wilson = _("Intervals are 95% Wilson intervals.")
+    return sentence.format(agent=agent, games=games, results=results) + " " + wilson
 
 
 class _Figures:
@@ -82,14 +88,21 @@ class _Figures:
 
 
 def render_report(analysis: Analysis, figures_dir: Path | None = None) -> str:
-    """The report's HTML."""
-    summary = analysis.summary
+    """The report's HTML, in the active language."""
+    summary = _named(analysis)
     game = analysis.game
     draw = _Figures(game.id, figures_dir)
-    win_title = f"{game.title}: {analysis.run.agent} in every seat, {summary.games} games"
+    title = game_title(game.title)
+    win_title = ngettext(
+        "{game}: {agent} in every seat, {count} game",
+        "{game}: {agent} in every seat, {count} games",
+        summary.games,
+    ).format(game=title, agent=analysis.run.agent, count=summary.games)
     context: dict[str, Any] = {
         "a": analysis,
         "game": game,
+        "title": title,
+        "language": current(),
         "summary": summary,
         "headline": headline(analysis),
         "percent": percent,
@@ -114,10 +127,7 @@ def render_report(analysis: Analysis, figures_dir: Path | None = None) -> str:
             else None
         ),
     }
-    environment = Environment(
-        loader=PackageLoader("ludoteca.analysis", "templates"),
-        autoescape=select_autoescape(["html"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
+    environment = translated_environment(
+        PackageLoader("ludoteca.analysis", "templates"), trim_blocks=True, lstrip_blocks=True
     )
     return environment.get_template("report.html").render(context)

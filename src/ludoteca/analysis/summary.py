@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ludoteca.analysis.selfplay import PlayedGame
 from ludoteca.core.api import Game
+from ludoteca.i18n import _
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
@@ -78,10 +79,13 @@ def sole_winner(returns: Sequence[float]) -> int | None:
 
 
 def seat_names(game: Game) -> tuple[str, ...]:
-    return tuple(
-        f"seat {seat}" + (f" ({name})" if (name := game.seat_name(seat)) else "")
-        for seat in range(game.num_players)
-    )
+    """ "seat 0 (attacker)": the seat's number, and the game's name for it where it has one."""
+    names = []
+    for seat in range(game.num_players):
+        name = game.seat_name(seat)
+        label = _("seat {n}").format(n=seat)
+        names.append(_("{seat} ({name})").format(seat=label, name=name) if name else label)
+    return tuple(names)
 
 
 def summarize(game: Game, played: Sequence[PlayedGame]) -> Summary:

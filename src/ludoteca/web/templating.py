@@ -11,35 +11,14 @@ from typing import Any
 
 from fastapi import Request
 from fastapi.templating import Jinja2Templates
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import FileSystemLoader
 
 from ludoteca import i18n
+from ludoteca.i18n.jinja import translated_environment
 from ludoteca.web.js_catalog import script_catalog
 from ludoteca.web.language import switch_links
 
 TEMPLATES = Path(__file__).parent / "templates"
-
-
-def _environment() -> Environment:
-    env = Environment(
-        loader=FileSystemLoader(TEMPLATES),
-        autoescape=select_autoescape(),
-        extensions=["jinja2.ext.i18n"],
-    )
-    env.install_gettext_callables(  # type: ignore[attr-defined]
-        i18n.gettext,
-        i18n.ngettext,
-        newstyle=True,
-        pgettext=i18n.pgettext,
-        npgettext=i18n.npgettext,
-    )
-    env.globals.update(
-        format_number=i18n.format_number,
-        format_money=i18n.format_money,
-        format_date=i18n.format_date,
-        format_list=i18n.format_list,
-    )
-    return env
 
 
 def language_context(request: Request) -> dict[str, Any]:
@@ -52,4 +31,6 @@ def language_context(request: Request) -> dict[str, Any]:
     }
 
 
-templates = Jinja2Templates(env=_environment(), context_processors=[language_context])
+templates = Jinja2Templates(
+    env=translated_environment(FileSystemLoader(TEMPLATES)), context_processors=[language_context]
+)
