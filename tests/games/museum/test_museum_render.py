@@ -248,8 +248,8 @@ def test_panel_shows_the_round_the_card_the_thieves_and_the_deck() -> None:
     assert "Round 5 of 32: Green to move" in panel
     assert "This round: guard at picture 4, up to 3 steps" in panel
     assert "hand" not in panel and "at risk 0" not in panel
-    assert panel.count('<li class="card') == 33  # the current card and the 32 of the deck
-    assert panel.count("card turned") + panel.count("card lift turned") == 5
+    assert panel.count('<li class="mcard') == 33  # the current card and the 32 of the deck
+    assert panel.count("mcard turned") + panel.count("mcard lift turned") == 5
     assert "27 cards left" in panel
 
 

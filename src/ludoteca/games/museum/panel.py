@@ -1,7 +1,8 @@
 """The museum's side panel as HTML: the round, the card, the thieves' accounts, the deck.
 
-HTML rather than SVG text so the page can reflow it: beside the museum on a wide screen, below
-it on a phone, at readable sizes everywhere. The web layer places it after the board SVG (see
+HTML rather than SVG text so the page can reflow it: beside the museum on a wide screen; on a
+phone the round, the card and the robbing buttons above the museum and the rest below it, at
+readable sizes everywhere. The web layer places it after the board SVG (see
 `ludoteca.web.render.board_html`). The robbing decision is offered here as two buttons carrying
 the click tokens `rob` and `pass`. CSS is scoped under `museum-panel`.
 """
@@ -21,17 +22,18 @@ if TYPE_CHECKING:
     from ludoteca.games.museum.game import MuseumState
 
 STYLE = """
-.board:has(>.museum-panel){display:grid;grid-template-columns:auto minmax(0,1fr);gap:1rem;
-align-items:start;justify-items:stretch}
-.board:has(>.museum-panel)>svg.museum-board{width:auto;max-width:100%;
+.board:has(>.museum-panel){display:grid;grid-template-columns:auto minmax(0,1fr);
+grid-template-rows:auto 1fr;gap:.8rem 1rem;align-items:start;justify-items:stretch}
+.board:has(>.museum-panel)>svg.museum-board{grid-row:1/span 2;width:auto;max-width:100%;
 height:calc(100vh - 110px);min-height:520px;max-height:none;justify-self:end}
 @media (max-width:760px){.board:has(>.museum-panel){grid-template-columns:minmax(0,1fr)}
-.board:has(>.museum-panel)>svg.museum-board{width:100%;height:auto;min-height:0}}
+.board:has(>.museum-panel)>svg.museum-board{grid-row:auto;width:100%;height:auto;min-height:0}
+.board>.museum-now{order:-1}.board>.museum-more{order:1}}
 .museum-panel{font-size:15px;line-height:1.4;min-width:0;display:grid;gap:.8rem}
 .museum-panel h2,.museum-panel h3{margin:0;font-size:15px}
 .museum-panel .headline{font-size:17px;font-weight:700;margin:0;overflow-wrap:anywhere}
 .museum-panel .now{display:flex;gap:.8rem;align-items:center}
-.museum-panel .now .card{flex:none;width:64px;height:80px;font-size:28px}
+.museum-panel .now .mcard{flex:none;width:64px;height:80px;font-size:28px}
 .museum-panel .now p{margin:0}
 .museum-panel .caught{color:#9b0016;font-weight:700;margin:0}
 .museum-panel .rob{display:flex;flex-wrap:wrap;gap:.6rem}
@@ -50,12 +52,12 @@ gap:.1rem .5rem;align-items:start;padding:.35rem .5rem;border-radius:8px;backgro
 .museum-panel .risk{color:#9b0016;border-bottom:2px dashed #9b0016}
 .museum-panel .deck{display:grid;grid-template-columns:repeat(auto-fill,minmax(40px,1fr));
 gap:5px}
-.museum-panel .card{display:flex;flex-direction:column;align-items:center;justify-content:center;
+.museum-panel .mcard{display:flex;flex-direction:column;align-items:center;justify-content:center;
 min-height:46px;border:1.5px solid #6b5a2e;border-radius:6px;background:#fffdf5;
 font-size:16px;font-weight:700;color:#2f2a24}
-.museum-panel .card .steps{font-size:12px;letter-spacing:1px;line-height:1;font-weight:400}
-.museum-panel .card.lift{background:#ecebf7;border-color:#6a6a9a}
-.museum-panel .card svg{width:18px;height:18px}
+.museum-panel .mcard .steps{font-size:12px;letter-spacing:1px;line-height:1;font-weight:400}
+.museum-panel .mcard.lift{background:#ecebf7;border-color:#6a6a9a}
+.museum-panel .mcard svg{width:18px;height:18px}
 .museum-panel .deck .turned{opacity:.4;border-style:dashed}
 .museum-panel .deck .current{outline:3px solid #2f2a24;opacity:1;border-style:solid}
 .museum-panel .legend{font-size:13px;color:#555;margin:0}
@@ -75,11 +77,12 @@ def panel_html(state: MuseumState, *, seat: int | None = None, interactive: bool
     player = state.current_player()
     robbing = interactive and player >= 0 and seat in {None, player} and state.phase == ROB
     parts = [
-        '<div class="museum-panel" data-testid="museum-panel">',
+        '<div class="museum-panel museum-now" data-testid="museum-panel">',
         f"<style>{STYLE}</style>",
         f'<p class="headline">{escape(headline(state))}</p>',
         *_current_card(state),
         *(_rob_buttons(state) if robbing else []),
+        '</div><div class="museum-panel museum-more">',
         *_thieves(state, seat),
         *_deck(state),
         "</div>",
@@ -121,7 +124,7 @@ def card_face(card: CardKind, classes: str = "") -> str:
     face = LIFT_ICON if card.picture is None else str(card.picture)
     lift = " lift" if card.picture is None else ""
     return (
-        f'<li class="card{lift}{classes}" title="{words}" aria-label="{words}">{face}'
+        f'<li class="mcard{lift}{classes}" title="{words}" aria-label="{words}">{face}'
         f'<span class="steps" aria-hidden="true">{"•" * card.steps}</span></li>'
     )
 

@@ -311,14 +311,14 @@ def _picture(state: MuseumState, field: Field, spot: str, guarded: bool, robbabl
             ' stroke-dasharray="3 2"/>'
         )
         parts.append(
-            f'<g transform="translate({_n(x - 0.2 * UNIT)} {_n(y + 0.2 * UNIT)})">'
+            f'<g transform="translate({_n(x - 0.25 * UNIT)} {_n(y + 0.3 * UNIT)})">'
             f"<title>{escape(colour_name(owner))}: {escape(what)}</title>{ring}"
             f"{seat_shape(owner, 8.5, HEX[owner], INK)}</g>"
         )
     if guarded:
         checked = escape(_("guard chip: checked"))
         parts.append(
-            f'<g transform="translate({_n(x + 0.22 * UNIT)} {_n(y + 0.2 * UNIT)})">'
+            f'<g transform="translate({_n(x + 0.33 * UNIT)} {_n(y - 0.45 * UNIT)})">'
             f"<title>{checked}</title>"
             f'<circle r="8" fill="#555" stroke="#111" stroke-width="1.5"/>'
             f'<path d="M-4 0 L-1 3 L4 -3" fill="none" stroke="#fff" stroke-width="2"/></g>'
@@ -340,7 +340,7 @@ def _guard(state: MuseumState) -> list[str]:
         title = _("the guard checks the elevator")
     else:
         px, py = _xy(museum.fields[card.picture])
-        x, y = px + 0.33 * UNIT, py - 0.5 * UNIT
+        x, y = px + 0.38 * UNIT, py - 0.55 * UNIT
         title = _("the guard checks picture {picture}").format(picture=card.picture)
     return [
         f'<g class="guard" data-piece="guard" transform="translate({_n(x)} {_n(y)})">'
@@ -414,6 +414,8 @@ def _thieves(state: MuseumState) -> list[str]:
         x, y = _xy(museum.fields[place])
         if place == ROOF:
             x += seat * 0.45 * UNIT
+        elif museum.fields[place].kind == "picture":
+            x += 0.12 * UNIT  # beside the marker in the picture's lower left corner
         halo = (
             f'<circle r="22" fill="none" stroke="{INK}" stroke-width="3" stroke-dasharray="4 3"/>'
             if seat == acting
@@ -423,7 +425,7 @@ def _thieves(state: MuseumState) -> list[str]:
         title = escape(_("{name} thief").format(name=colour_name(seat)))
         parts.append(
             f'<g class="thief" data-piece="{piece_token(seat)}"'
-            f' transform="translate({_n(x)} {_n(y + 9)})">'
+            f' transform="translate({_n(x)} {_n(y + 7)}) scale(.85)">'
             f"<title>{title}</title>{halo}"
             f'<path d="M-12 16 Q-12 0 0 -1 Q12 0 12 16 Z" fill="{HEX[seat]}" stroke="{INK}"'
             f' stroke-width="1.5"/><circle cy="-9" r="8" fill="{HEX[seat]}" stroke="{INK}"'
