@@ -384,11 +384,12 @@ def _last_moves(state: MuseumState, marked: dict[str, tuple[Role, int]]) -> list
         colour = HEX[seat] if seat >= 0 else INK
         dash = {"from": ' stroke-dasharray="9 6"', "path": ' stroke-dasharray="2 6"'}.get(role, "")
         width = {"path": 4, "chance": 3}.get(role, 5)
-        parts.append(
-            f'<rect class="last" x="{_n(x - 3)}" y="{_n(y - 3)}" width="{_n(w + 6)}"'
-            f' height="{_n(h + 6)}" rx="9" fill="none" stroke="{colour}"'
-            f' stroke-width="{width}" stroke-linecap="round"{dash}/>'
-        )
+        for paint, stroke in ((INK, width + 3), (colour, width)):  # dark edge: light colours show
+            parts.append(
+                f'<rect class="last" x="{_n(x - 3)}" y="{_n(y - 3)}" width="{_n(w + 6)}"'
+                f' height="{_n(h + 6)}" rx="9" fill="none" stroke="{paint}"'
+                f' stroke-width="{stroke}" stroke-linecap="round"{dash}/>'
+            )
         if role == "chance":
             parts.append(
                 f'<rect class="last" x="{_n(x - 8)}" y="{_n(y - 8)}" width="{_n(w + 16)}"'
