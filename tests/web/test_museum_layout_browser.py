@@ -15,6 +15,8 @@ from browser_support import CHROMIUM, CHROMIUM_ARGS, browser_marks, sit_down
 pytestmark = browser_marks()
 
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
+READY = "#board:not(.waiting) [data-click].clickable"
+"""What a person may click once it is their turn."""
 
 MEASURE = """() => {
   const width = document.documentElement.clientWidth;
@@ -71,21 +73,25 @@ def check_layout(page: Any, size: str) -> dict[str, Any]:
 
 
 def test_the_museum_table_fits_desktop_and_phone(sized_page: tuple[str, Any], server: str) -> None:
+    """Measured at the first move and again at the first robbing decision, with its buttons."""
     size, page = sized_page
     sit_down(page, server, "museum", "greedy")
-    page.wait_for_selector("#board:not(.waiting) [data-click].clickable")
+    page.wait_for_selector(READY)
     assert check_layout(page, size)["targets"]  # the moves are offered, and big enough
-    for _round in range(3):  # a few rounds in, with markers and a turned deck
-        node = page.locator("#board:not(.waiting) [data-click].clickable").last
-        node.click()
-        page.wait_for_selector("#board:not(.waiting) [data-click].clickable")
+    rob = page.locator(f'{READY}[data-click="rob"]')
+    for _click in range(40):  # down into the museum until a picture may be robbed
+        page.wait_for_selector(READY)
+        if rob.count():
+            break
+        page.locator(READY).last.click()
+    assert rob.count() == 2  # the button above or beside the museum, and the picture
     check_layout(page, size)
 
 
 def test_the_game_over_headline_is_whole(sized_page: tuple[str, Any], server: str) -> None:
-    """A finished game (two bots, fast) watched by a spectator: the result line is not cut."""
+    """A finished game of four bots, watched in German (the longest words): the result whole."""
     size, page = sized_page
-    page.goto(server + "/")
+    page.goto(server + "/?lang=de")
     setup = page.locator('fieldset[data-game="museum"]')
     page.select_option("#game-select", "museum")
     setup.locator('select[name="players"]').select_option("4")
@@ -95,6 +101,6 @@ def test_the_game_over_headline_is_whole(sized_page: tuple[str, Any], server: st
     page.click('button[type="submit"]')
     page.wait_for_selector("#result:not([hidden])", timeout=60_000)
     page.wait_for_function(
-        "() => document.querySelector('.museum-panel .headline').textContent.includes('Game over')"
+        "() => document.querySelector('.museum-panel .headline').textContent.includes('Spiel vorbei')"
     )
     check_layout(page, size)
