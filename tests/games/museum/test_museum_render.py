@@ -286,3 +286,16 @@ def test_rules_page_text_museum_is_what_str_draws() -> None:
     page = (DOCS / "museum.md").read_text(encoding="utf-8")
     block = page.split("```text\n", 1)[1].split("```", 1)[0]
     assert block == render_text(midgame()) + "\n"
+
+
+def test_the_table_page_gets_the_board_and_the_panel() -> None:
+    """The web layer's generic hook: a game's `panel_html` follows its board SVG."""
+    from ludoteca.web.render import board_html, board_svg
+
+    state = midgame()
+    markup = board_html(state, seat=2, interactive=True)
+    assert markup == render_svg(state, seat=2, interactive=True) + panel_html(
+        state, seat=2, interactive=True
+    )
+    ludo = ludoteca.load("ludo").new_initial_state(seed=1)
+    assert board_html(ludo) == board_svg(ludo)  # a game without a panel: the board alone
