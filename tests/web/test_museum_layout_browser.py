@@ -106,3 +106,18 @@ def test_the_game_over_headline_is_whole(sized_page: tuple[str, Any], server: st
     page.wait_for_selector("#result:not([hidden])", timeout=60_000)
     page.wait_for_function(GAME_OVER_IN_GERMAN)
     check_layout(page, size)
+
+
+def test_a_move_is_played_with_the_keyboard(page: Any, server: str) -> None:
+    """Tab reaches the highlighted fields (they are focusable buttons); Enter plays one."""
+    sit_down(page, server, "museum", "greedy")
+    page.wait_for_selector(READY)
+    for _press in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('#board [data-click].clickable')"):
+            break
+    token = page.evaluate("() => document.activeElement.dataset.click")
+    assert token.startswith("field:")
+    before = page.locator("#log li").count()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
