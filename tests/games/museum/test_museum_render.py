@@ -104,6 +104,8 @@ def test_svg_parses_and_draws_the_museum_the_thieves_and_the_guard() -> None:
         assert f'data-piece="thief:{colour}"' in svg
     assert 'data-spot="field:roof"' in svg and 'data-spot="field:s9"' in svg
     assert "data-click" not in svg and "data-action" not in svg
+    pieces = [node for node in root.iter() if node.get("data-piece")]
+    assert len(pieces) == 5 and not any(node.get("transform") for node in pieces)  # slidable
 
 
 def test_svg_labels_are_translated() -> None:

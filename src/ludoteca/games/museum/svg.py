@@ -343,11 +343,11 @@ def _guard(state: MuseumState) -> list[str]:
         x, y = px + 0.38 * UNIT, py - 0.55 * UNIT
         title = _("the guard checks picture {picture}").format(picture=card.picture)
     return [
-        f'<g class="guard" data-piece="guard" transform="translate({_n(x)} {_n(y)})">'
-        f"<title>{escape(title)}</title>"
+        f'<g class="guard" data-piece="guard"><title>{escape(title)}</title>'
+        f'<g transform="translate({_n(x)} {_n(y)})">'
         f'<circle r="15" fill="#1d1d1d" stroke="#fff" stroke-width="2.5"/>'
         f'<path d="M-9 -3 L9 -3 L6 -9 L-6 -9 Z" fill="#ffd84a"/>'
-        f'<circle cy="4" r="5" fill="#f2d2b0"/></g>'
+        f'<circle cy="4" r="5" fill="#f2d2b0"/></g></g>'
     ]
 
 
@@ -407,7 +407,11 @@ def _last_moves(state: MuseumState, marked: dict[str, tuple[Role, int]]) -> list
 
 
 def _thieves(state: MuseumState) -> list[str]:
-    """Each thief as a figure in its colour with its seat's shape; on the roof side by side."""
+    """Each thief as a figure in its colour with its seat's shape; on the roof side by side.
+
+    The `data-piece` group has no transform of its own (an inner group places the figure), so
+    the table may slide it with a CSS transform without losing where it stands.
+    """
     museum = state.game.museum
     acting = state.current_player()
     parts = []
@@ -425,13 +429,12 @@ def _thieves(state: MuseumState) -> list[str]:
         ink = "#000" if seat == 3 else "#fff"
         title = escape(_("{name} thief").format(name=colour_name(seat)))
         parts.append(
-            f'<g class="thief" data-piece="{piece_token(seat)}"'
-            f' transform="translate({_n(x)} {_n(y + 7)}) scale(.85)">'
-            f"<title>{title}</title>{halo}"
+            f'<g class="thief" data-piece="{piece_token(seat)}"><title>{title}</title>'
+            f'<g transform="translate({_n(x)} {_n(y + 7)}) scale(.85)">{halo}'
             f'<path d="M-12 16 Q-12 0 0 -1 Q12 0 12 16 Z" fill="{HEX[seat]}" stroke="{INK}"'
             f' stroke-width="1.5"/><circle cy="-9" r="8" fill="{HEX[seat]}" stroke="{INK}"'
             f' stroke-width="1.5"/><rect x="-8" y="-12" width="16" height="4" fill="#111"/>'
-            f'<g transform="translate(0 8)">{seat_shape(seat, 4.5, ink, "none")}</g></g>'
+            f'<g transform="translate(0 8)">{seat_shape(seat, 4.5, ink, "none")}</g></g></g>'
         )
     return parts
 
