@@ -44,6 +44,16 @@ def click_paths(state: State, actions: Sequence[int]) -> dict[int, list[str]] | 
     return {action: list(click_path(state, action)) for action in actions}
 
 
+def board_html(state: State, seat: int | None = None, interactive: bool = False) -> str:
+    """The board and, for a game whose svg module has `panel_html`, its HTML panel after it.
+
+    A panel is the game's side information (cards, accounts) as HTML the page can reflow.
+    """
+    board = board_svg(state, seat, interactive)
+    panel: Callable[..., str] | None = getattr(_svg_module(state.game.id), "panel_html", None)
+    return board if panel is None else board + panel(state, seat=seat, interactive=interactive)
+
+
 def board_svg(state: State, seat: int | None = None, interactive: bool = False) -> str:
     """Markup for the board of `state` as `seat` sees it (spectators: None)."""
     render = _renderer(state.game.id)

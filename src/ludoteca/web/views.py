@@ -11,7 +11,7 @@ from typing import Any
 
 from ludoteca.core.api import State
 from ludoteca.i18n import _, format_list, game_title, ngettext
-from ludoteca.web.render import board_svg, click_paths
+from ludoteca.web.render import board_html, board_svg, click_paths
 from ludoteca.web.storage import ABANDONED, FINISHED
 from ludoteca.web.table import BOT, HUMAN, Table, seat_name
 
@@ -136,7 +136,7 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         "to_move": to_move,
         "your_turn": interactive,
         "message": status_line(table, seat),
-        "svg": board_svg(state, seat=seat, interactive=interactive),
+        "svg": board_html(state, seat=seat, interactive=interactive),
         "legal": legal_moves(state) if interactive else [],
         "log": [[m.player, m.notation] for m in table.moves],
         "version": len(table.moves),

@@ -25,8 +25,9 @@ if TYPE_CHECKING:
 
 LETTERS = "RBGY"
 """Thief letters by seat (red, blue, green, yellow); markers are the same letters in lower case."""
-HEX = ("#d8342c", "#2f6fd6", "#2e9e4a", "#e8b800")
-"""The colours of the thieves by seat; the SVG uses the same."""
+HEX = ("#d55e00", "#0072b2", "#009e73", "#f0e442")
+"""The colours of the thieves by seat (Okabe and Ito's palette, told apart by colour-blind
+players too); the SVG and the panel use the same, with a shape per seat (`pieces.py`)."""
 CELL = 8
 LABEL = 10
 FLOORS = (4, 3, 2, 1)
