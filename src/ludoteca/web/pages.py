@@ -25,6 +25,7 @@ from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.registry import game_class
 from ludoteca.web.api import created_links, game_catalogue, manager_of, table_summary
 from ludoteca.web.errors import Conflict, NotFound, WebError
+from ludoteca.web.presence import hold
 from ludoteca.web.setup import SPEEDS, request_from_form
 from ludoteca.web.table import Table
 from ludoteca.web.templating import templates
@@ -57,6 +58,7 @@ async def create_from_form(request: Request) -> Response:
     try:
         table_request = request_from_form(parse_qsl(body, keep_blank_values=True))
         table = await manager_of(request).create(table_request)
+        hold(table)  # several people: the first move waits until all have joined
     except WebError as exc:
         return await lobby_page(request, exc.message, exc.status)
     except ValidationError as exc:
