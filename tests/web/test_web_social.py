@@ -72,7 +72,8 @@ def test_turns_refuse_too_many_ids(web: Any) -> None:
 def test_a_table_of_two_people_waits_until_both_have_joined(web: Any) -> None:
     table_id, tokens = form_table(web, ["human", "human"])
     with web.client.websocket_connect(link(table_id, 0, tokens)) as first:
-        assert next_view(first)["to_move"] is None
+        waiting = next_view(first)
+        assert waiting["to_move"] is None and waiting["message"] == "Waiting for everyone to join"
         presence = next_of(first, "presence")
         assert presence["waiting"] and presence["connected"] == [0] and presence["joined"] == [0]
         refused = web.client.post(
