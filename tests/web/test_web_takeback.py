@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from test_web_social import next_of
 
 
@@ -42,6 +43,25 @@ def test_a_takeback_against_a_bot_restores_the_decision_and_draws_the_same_dice(
     [kept] = web.client.get(f"/api/tables/{table.id}/takebacks").json()["takebacks"]
     assert kept["seat"] == 0 and kept["at"] == before["version"]
     assert [[p, n] for p, _, n in kept["undone"]] == played[before["version"] :]
+
+
+@pytest.mark.parametrize("game", ["ludo", "bremen", "museum", "siege", "villa"])
+def test_every_game_takes_back_to_the_same_position_and_chance(web: Any, game: str) -> None:
+    """Any game: after a takeback, playing the same move again gives the same game."""
+    table = web.create(game=game, seats=["human", "random"], speed="fast", seed=5)
+    my_turn_again(web, table)
+    before = web.view(table, 0)
+    choice = before["legal"][0]["action"]
+    web.act(table, 0, action=choice)
+    my_turn_again(web, table)
+    played = web.view(table, 0)
+    path = f"/api/tables/{table.id}/takeback"
+    assert web.client.post(path, json={"seat": 0, "token": table.tokens[0]}).status_code == 200
+    after = web.view(table, 0)
+    assert (after["log"], after["svg"]) == (before["log"], before["svg"])
+    web.act(table, 0, action=choice)
+    my_turn_again(web, table)
+    assert web.view(table, 0)["log"] == played["log"]
 
 
 def test_nothing_to_take_back_before_the_first_move(web: Any) -> None:
