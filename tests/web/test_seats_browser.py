@@ -75,6 +75,7 @@ def test_presence_and_chat_between_two_browsers(server: str, browser: Any) -> No
     assert anna.get_by_test_id("chat-log").locator("i").count() == 0
 
 
+@pytest.mark.slow
 def test_play_again_creates_a_joinable_table(server: str, page: Any) -> None:
     answer = page.request.post(
         server + "/api/tables",

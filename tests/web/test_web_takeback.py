@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_web_social import next_of
+from test_web_social import ONE_COLOUR, finish, next_of
+
+from ludoteca.core.record import Record
 
 
 def my_turn_again(web: Any, table: Any, seat: int = 0) -> Any:
@@ -116,3 +118,19 @@ def test_a_move_withdraws_a_waiting_request(web: Any) -> None:
         path + "/answer", json={"seat": other, "token": table.tokens[other], "accept": True}
     )
     assert late.status_code == 409 and "no takeback request" in late.json()["detail"]
+
+
+@pytest.mark.slow
+def test_the_record_is_the_final_line_of_play_with_the_takebacks_beside_it(web: Any) -> None:
+    table = web.create(seats=["human", "greedy"], speed="fast", options=ONE_COLOUR, seed=3)
+    my_turn_again(web, table)
+    web.play_first_moves(table, 1)
+    my_turn_again(web, table)
+    path = f"/api/tables/{table.id}/takeback"
+    undone = web.client.post(path, json={"seat": 0, "token": table.tokens[0]}).json()["undone"]
+    finish(web, table)
+    body = web.client.get(f"/table/{table.id}/record.json").json()
+    record = Record.from_json(body)
+    assert len(record.states()) == len(record.moves) + 1  # a valid, replayable game
+    [kept] = body["takebacks"]
+    assert kept["undone"] == undone and kept["seat"] == 0

@@ -6,6 +6,7 @@ in `static/` then keep a table live over its WebSocket and step through replays.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
@@ -27,6 +28,7 @@ from ludoteca.web.api import created_links, game_catalogue, manager_of, table_su
 from ludoteca.web.errors import Conflict, NotFound, WebError
 from ludoteca.web.presence import hold
 from ludoteca.web.setup import SPEEDS, request_from_form
+from ludoteca.web.social import social_of
 from ludoteca.web.table import Table
 from ludoteca.web.templating import templates
 from ludoteca.web.views import log_rows, replay_view, table_view
@@ -92,10 +94,15 @@ async def finished_table(request: Request, table_id: str) -> Table:
 
 @router.get("/table/{table_id}/record.json")
 async def record(request: Request, table_id: str) -> JSONResponse:
+    """The record of the final line of play, with the takebacks (if any) listed beside it."""
     table = await finished_table(request, table_id)
     name = f"ludoteca-{table.game.id}-{table.id}.json"
+    body = table.record().to_json()
+    takebacks = await asyncio.to_thread(social_of(request.app).takebacks, table.id)
+    if takebacks:
+        body["takebacks"] = [t.to_json() for t in takebacks]
     return JSONResponse(
-        table.record().to_json(),
+        body,
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
 
