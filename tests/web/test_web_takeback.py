@@ -106,6 +106,25 @@ def test_between_people_a_takeback_is_a_request_the_other_answers(web: Any) -> N
     assert web.view(table)["version"] == version and web.view(table)["to_move"] == mover
 
 
+def test_bots_playing_on_do_not_withdraw_a_request(web: Any) -> None:
+    table = web.create(players=3, seats=["human", "human", "greedy"], speed="fast", seed=4)
+    live = web.app.state.manager.tables[table.id]
+    web.wait_for(lambda: live.to_move() in {0, 1})
+    mover = live.to_move()
+    other = 1 - mover
+    web.play_first_moves(table, 1)
+    path = f"/api/tables/{table.id}/takeback"
+    web.client.post(path, json={"seat": mover, "token": table.tokens[mover]})
+    at = max(m.index for m in live.moves if m.player == mover)
+    web.wait_for(lambda: live.to_move() in {0, 1})
+    assert any(m.player == 2 for m in live.moves[at:])  # the bot has moved meanwhile
+    answer = web.client.post(
+        path + "/answer", json={"seat": other, "token": table.tokens[other], "accept": True}
+    )
+    assert answer.status_code == 200 and answer.json()["at"] == at
+    assert live.to_move() == mover and len(live.moves) == at
+
+
 def test_a_move_withdraws_a_waiting_request(web: Any) -> None:
     table = web.create()
     mover = web.view(table)["to_move"]

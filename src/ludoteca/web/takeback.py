@@ -1,7 +1,8 @@
 """Takeback: a person takes back their own last decision, back to the position they chose in.
 
 Against bots (every other seat a bot) it happens at once; with other people at the table it is a
-request each of them accepts or refuses (any move in between withdraws it). The table is rebuilt
+request each of them accepts or refuses (a person's move in between withdraws it; the bots at
+the table play on meanwhile). The table is rebuilt
 from its seed, so the dice that follow the position are drawn again exactly as before.
 
 The stored moves stay the final line of play (a record and a replay are a valid game); the moves
@@ -30,11 +31,17 @@ router = APIRouter(prefix="/api")
 
 @dataclass
 class Ask:
-    """A takeback `seat` asked for at `version` (the number of moves then)."""
+    """A takeback `seat` asked for when the people at the table had made `decided` moves."""
 
     seat: int
-    version: int
+    decided: int
     accepted: set[int] = field(default_factory=set)
+
+
+def people_moves(table: Table) -> int:
+    """How many moves people have made: one more withdraws a request (a bot's does not)."""
+    seats = table.data.seats
+    return sum(1 for m in table.moves if m.player >= 0 and seats[m.player].kind == HUMAN)
 
 
 def other_people(table: Table, seat: int) -> list[int]:
@@ -52,9 +59,9 @@ def last_decision(table: Table, seat: int) -> int:
 
 
 def waiting_ask(table: Table) -> Ask | None:
-    """The request still open: none once a move has been made since it was asked."""
+    """The request still open: none once a person has moved since it was asked."""
     ask: Ask | None = table.takeback
-    if ask is not None and (ask.version != len(table.moves) or not table.playing):
+    if ask is not None and (ask.decided != people_moves(table) or not table.playing):
         table.takeback = ask = None
     return ask
 
@@ -96,7 +103,7 @@ async def take_back(request: Request, table_id: str, body: SeatProof) -> dict[st
         return {"state": "done", **done.to_json()}
     if waiting_ask(table) is not None:
         raise Conflict("a takeback request is already waiting for answers")
-    ask = table.takeback = Ask(seat, len(table.moves))
+    ask = table.takeback = Ask(seat, people_moves(table))
     message = ask_message(table, ask, "asked")
     await tell_all(table, message)
     return message

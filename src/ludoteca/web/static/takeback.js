@@ -43,8 +43,11 @@ function show() {
   section.replaceChildren(...parts);
 }
 
+// Moves made by people: one more withdraws a request (bots play on meanwhile).
+const peopleMoves = (v) => v.log.filter(([player]) => player >= 0 && v.seats[player].kind === "human").length;
+
 onView((v) => {
-  if (asked && view && v.version !== view.version) asked = null; // a move withdrew the request
+  if (asked && view && peopleMoves(v) !== peopleMoves(view)) asked = null;
   view = v;
   show();
 });
