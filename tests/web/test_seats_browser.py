@@ -133,3 +133,33 @@ def test_a_takeback_against_a_bot_restores_the_decision_with_the_same_dice(
     )
     page.wait_for_function(MY_TURN)
     assert page.locator("#moves .move").all_inner_texts() == moves  # the same roll to play
+
+
+def test_between_people_a_takeback_is_asked_and_accepted(server: str, browser: Any) -> None:
+    answer = new_page(browser).request.post(
+        server + "/api/tables", data={"game": "ludo", "players": 2, "seed": 7}
+    )
+    assert answer.status == 201, answer.text()
+    pages = []
+    for seat in answer.json()["seats"]:
+        page = new_page(browser)
+        page.goto(server + seat["link"])
+        page.wait_for_function("() => document.body.dataset.version !== undefined")
+        pages.append(page)
+    mover = next(p for p in pages if p.evaluate(MY_TURN))
+    other = next(p for p in pages if p is not mover)
+    before = mover.locator("#log").inner_text()
+    version = mover.evaluate("document.body.dataset.version")
+    mover.locator("#board .movable").first.click()
+    mover.wait_for_function(f"() => Number(document.body.dataset.version) > {version}")
+    mover.get_by_test_id("takeback").click()
+    other.get_by_test_id("takeback-accept").click()
+    mover.wait_for_function(
+        "(text) => document.getElementById('log').innerText === text", arg=before
+    )
+    mover.wait_for_function(MY_TURN)
+
+    mover.get_by_test_id("sound-toggle").click()  # off by default, remembered once on
+    assert mover.get_by_test_id("sound-toggle").inner_text() == "Sound: on"
+    mover.reload()
+    assert mover.get_by_test_id("sound-toggle").inner_text() == "Sound: on"
