@@ -7,6 +7,9 @@ from typing import Any
 import pytest
 from test_web_ws import next_view
 
+from ludoteca.web.rematch import rematch_request
+from ludoteca.web.setup import new_table
+
 ONE_COLOUR = {"colours_per_seat": 1}
 
 
@@ -180,3 +183,13 @@ def test_chat_is_limited_in_rate(web: Any) -> None:
     codes = [web.client.post(f"/api/tables/{table.id}/chat", json=body) for _ in range(6)]
     assert [c.status_code for c in codes] == [201] * 5 + [429]
     assert "slow down" in codes[-1].json()["detail"]
+
+
+@pytest.mark.parametrize("game", ["ludo", "bremen", "museum", "siege", "villa"])
+def test_every_game_sets_up_its_rematch_with_the_same_options(web: Any, game: str) -> None:
+    table = web.create(game=game, seats=["human", "random"], speed="fast")
+    live = web.app.state.manager.tables[table.id]
+    again = new_table(rematch_request(live))
+    assert (again.game, again.options, again.speed) == (game, live.data.options, "fast")
+    assert [s.kind for s in again.seats] == ["bot", "human"]
+    assert again.seats[1].token != live.data.seats[0].token  # a fresh link
