@@ -14,9 +14,17 @@ def socket_path(table: Any, seat: int | None = None) -> str:
     return f"/ws/table/{table.id}?seat={seat}&token={table.tokens[seat]}"
 
 
+def next_of(socket: Any, *kinds: str) -> dict[str, Any]:
+    """The next message of one of `kinds`; chat, presence and the like are passed over."""
+    message: dict[str, Any] = socket.receive_json()
+    while message["type"] not in {*kinds, "view", "error"}:
+        message = socket.receive_json()
+    assert message["type"] in kinds, message
+    return message
+
+
 def next_view(socket: Any) -> dict[str, Any]:
-    message = socket.receive_json()
-    assert message["type"] == "view", message
+    message = next_of(socket, "view")
     view: dict[str, Any] = message["view"]
     return view
 
@@ -105,8 +113,8 @@ def test_bad_messages_get_an_error_on_that_socket_only(web: Any, message: str, e
         view = next_view(socket)
         next_view(watching)
         socket.send_text(message)
-        reply = socket.receive_json()
-        assert reply["type"] == "error" and error in reply["error"]
+        reply = next_of(socket, "error")
+        assert error in reply["error"]
         # The socket stays usable, and the watcher saw only the next real move.
         socket.send_json({"action": view["legal"][0]["action"]})
         assert next_view(socket)["version"] > view["version"]
@@ -119,11 +127,11 @@ def test_a_seat_out_of_turn_and_a_spectator_are_refused(web: Any) -> None:
     with web.client.websocket_connect(socket_path(table, other)) as socket:
         next_view(socket)
         socket.send_json({"action": 44})
-        assert "not yours" in socket.receive_json()["error"]
+        assert "not yours" in next_of(socket, "error")["error"]
     with web.client.websocket_connect(socket_path(table)) as socket:
         next_view(socket)
         socket.send_json({"action": 44})
-        assert "spectators cannot move" in socket.receive_json()["error"]
+        assert "spectators cannot move" in next_of(socket, "error")["error"]
 
 
 @pytest.mark.parametrize(

@@ -167,6 +167,12 @@ class TableManager:
     def disconnect(self, table: Table, connection: Connection) -> None:
         table.connections.discard(connection)
 
+    async def refresh(self, table: Table) -> None:
+        """Send every watcher a fresh view after a change beside play, then wake the bots."""
+        async with table.lock:
+            await self._broadcast(table)
+        self.wake_bots(table)
+
     async def _broadcast(self, table: Table) -> None:
         views: dict[tuple[int | None, str], dict[str, Any]] = {}
         for connection in list(table.connections):

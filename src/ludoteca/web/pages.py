@@ -6,6 +6,7 @@ in `static/` then keep a table live over its WebSocket and step through replays.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
@@ -26,7 +27,9 @@ from ludoteca.core.registry import game_class
 from ludoteca.i18n import game_title
 from ludoteca.web.api import created_links, game_catalogue, manager_of, table_summary
 from ludoteca.web.errors import Conflict, NotFound, WebError
+from ludoteca.web.presence import hold
 from ludoteca.web.setup import SPEEDS, request_from_form
+from ludoteca.web.social import social_of
 from ludoteca.web.table import Table
 from ludoteca.web.templating import templates
 from ludoteca.web.views import log_rows, replay_view, table_view
@@ -58,6 +61,7 @@ async def create_from_form(request: Request) -> Response:
     try:
         table_request = request_from_form(parse_qsl(body, keep_blank_values=True))
         table = await manager_of(request).create(table_request)
+        hold(table)  # several people: the first move waits until all have joined
     except WebError as exc:
         return await lobby_page(request, exc.message, exc.status)
     except ValidationError as exc:
@@ -91,10 +95,15 @@ async def finished_table(request: Request, table_id: str) -> Table:
 
 @router.get("/table/{table_id}/record.json")
 async def record(request: Request, table_id: str) -> JSONResponse:
+    """The record of the final line of play, with the takebacks (if any) listed beside it."""
     table = await finished_table(request, table_id)
     name = f"ludoteca-{table.game.id}-{table.id}.json"
+    body = table.record().to_json()
+    takebacks = await asyncio.to_thread(social_of(request.app).takebacks, table.id)
+    if takebacks:
+        body["takebacks"] = [t.to_json() for t in takebacks]
     return JSONResponse(
-        table.record().to_json(),
+        body,
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
 

@@ -17,10 +17,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from ludoteca.web import api, pages, sockets
+from ludoteca.web import api, chat, pages, presence, rematch, sockets, takeback, turns
 from ludoteca.web.errors import Unprocessable, WebError
 from ludoteca.web.language import LanguageMiddleware
 from ludoteca.web.manager import MAX_ACTIONS, TableManager
+from ludoteca.web.social_store import SocialStore
 from ludoteca.web.storage import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -74,8 +75,11 @@ def create_app(
 
     app = FastAPI(title="ludoteca", lifespan=lifespan)
     app.state.manager = manager
+    app.state.social = SocialStore(manager.store.engine)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
+    for feature in (turns, presence, rematch, takeback, chat):
+        app.include_router(feature.router)
     app.include_router(pages.router)
     app.include_router(sockets.router)
     app.add_exception_handler(WebError, _web_error)

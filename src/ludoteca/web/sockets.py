@@ -2,7 +2,8 @@
 
 The server sends `{"type": "view", "view": {...}}` on connect and after every step, and
 `{"type": "error", "error": "<message>"}` to this socket alone when something it sent is wrong.
-The client sends `{"action": <int>}` or `{"notation": "<text>"}`.
+The client sends `{"action": <int>}` or `{"notation": "<text>"}`. Beside the views the socket
+carries the messages of presence, chat, rematch and takeback (`web.greeting`, docs/web.md).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ludoteca.i18n import DEFAULT
 from ludoteca.web.errors import NotFound, Unprocessable, WebError
+from ludoteca.web.greeting import farewell, greet
 from ludoteca.web.manager import TableManager
+from ludoteca.web.social import social_of
 
 router = APIRouter()
 
@@ -66,6 +69,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     language = websocket.scope.get("state", {}).get("language", DEFAULT)
     connection = await manager.connect(table, websocket, seat, language)
     try:
+        await greet(manager, social_of(websocket.app), table, connection)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -82,3 +86,4 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         pass
     finally:
         manager.disconnect(table, connection)
+        await farewell(table)

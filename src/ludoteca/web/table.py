@@ -56,6 +56,12 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    joined: set[int] = field(default_factory=set)
+    """Human seats whose person has opened the table (`web.presence`)."""
+    held: bool = False
+    """The first move waits until every person has joined or the creator starts (`web.presence`)."""
+    takeback: Any = None
+    """A takeback request waiting for the other players' answers (`web.takeback`)."""
     _positions: list[State] | None = None
 
     @classmethod
@@ -87,7 +93,7 @@ class Table:
     def to_move(self) -> int | None:
         """The seat whose decision the table waits for, or None (over or stopped)."""
         player = self.state.current_player()
-        return player if self.playing and player >= 0 else None
+        return player if self.playing and not self.held and player >= 0 else None
 
     def bot_to_move(self) -> int | None:
         seat = self.to_move()
@@ -139,6 +145,8 @@ class Table:
             raise Forbidden("spectators cannot move: open a seat link to play")
         if not self.playing:
             raise Conflict(f"the game is {self.data.status}: no more moves")
+        if self.held:
+            raise Conflict("the game begins when every player has joined or the creator starts it")
         current = self.state.current_player()
         if current != seat:
             whose = self.label(current) if current >= 0 else "nobody"
@@ -171,6 +179,21 @@ class Table:
         move = MoveData(len(self.moves), seat, action, notation)
         self.moves.append(move)
         return [move, *self.resolve_chance()]
+
+    def rewind(self, length: int) -> list[MoveData]:
+        """Go back to the position after the first `length` moves; returns the moves undone.
+
+        The state is rebuilt from the seed, so the chance that follows is drawn again exactly
+        as before: the same position draws the same outcome.
+        """
+        undone = self.moves[length:]
+        del self.moves[length:]
+        state = self.game.new_initial_state(seed=self.data.seed)
+        for move in self.moves:
+            state.apply_action(move.action)
+        self.state = state
+        self._positions = None
+        return undone
 
     def resolve_chance(self) -> list[MoveData]:
         """Draw chance outcomes from the seed until a seat must act or the game ends."""

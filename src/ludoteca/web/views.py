@@ -84,6 +84,8 @@ def status_line(table: Table, seat: int | None) -> str:
             "This game was stopped after {n} actions without an end",
             count,
         ).format(n=count)
+    if table.held:
+        return _("Waiting for everyone to join")
     to_move = table.to_move()
     if to_move is None:
         return _("Waiting...")

@@ -256,6 +256,7 @@ function render(v) {
   $("replay-link").hidden = !over;
   document.body.dataset.status = v.status;
   document.body.dataset.version = String(v.version);
+  document.dispatchEvent(new CustomEvent("table:view", { detail: v })); // for events.js
 }
 
 function schedule(v) {
@@ -277,6 +278,10 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "view") schedule(message.view);
     else if (message.error) showError(message.error);
+    else {
+      if (message.type === "takeback" && message.state === "done") version = -1; // views go back
+      document.dispatchEvent(new CustomEvent("table:message", { detail: message })); // events.js
+    }
   });
   socket.addEventListener("close", (event) => {
     setOnline(false);

@@ -1,0 +1,80 @@
+"""Table chat: seated players write, everyone at the table reads; stored with the table.
+
+A line is plain text (pages show it as text, never as HTML), at most `MAX_LENGTH` characters
+after trimming, without control characters; a seat may send `RATE_LINES` lines per
+`RATE_SECONDS` seconds (more is answered 429).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import unicodedata
+import weakref
+from collections import deque
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import StrictStr
+
+from ludoteca.web.api import manager_of
+from ludoteca.web.errors import Unprocessable
+from ludoteca.web.social import SeatProof, TooMany, request_social, seated, tell_all
+from ludoteca.web.table import Table
+
+router = APIRouter(prefix="/api")
+
+MAX_LENGTH = 300
+RATE_LINES = 5
+RATE_SECONDS = 10.0
+
+_sent: weakref.WeakKeyDictionary[Table, dict[int, deque[float]]] = weakref.WeakKeyDictionary()
+
+
+class ChatRequest(SeatProof):
+    text: StrictStr
+
+
+def clean(text: str) -> str:
+    """The line as stored: control characters (line breaks included) become spaces, trimmed."""
+    kept = "".join(" " if unicodedata.category(c) in {"Cc", "Cf"} else c for c in text).strip()
+    if not kept:
+        raise Unprocessable("a chat line needs some text")
+    if len(kept) > MAX_LENGTH:
+        raise Unprocessable(f"a chat line is at most {MAX_LENGTH} characters, not {len(kept)}")
+    return kept
+
+
+def admit(table: Table, seat: int, now: float) -> None:
+    """Count a line of `seat`, or refuse it when the seat is writing too fast."""
+    recent = _sent.setdefault(table, {}).setdefault(seat, deque())
+    while recent and now - recent[0] >= RATE_SECONDS:
+        recent.popleft()
+    if len(recent) >= RATE_LINES:
+        wait = RATE_SECONDS - (now - recent[0])
+        limit = f"at most {RATE_LINES} lines in {RATE_SECONDS:.0f} s"
+        raise TooMany(f"slow down: {limit}; wait {wait:.0f} s")
+    recent.append(now)
+
+
+def history_message(lines: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": "chat-history", "lines": lines}
+
+
+@router.get("/tables/{table_id}/chat")
+async def read_chat(request: Request, table_id: str) -> dict[str, Any]:
+    table = await manager_of(request).get(table_id)
+    lines = await asyncio.to_thread(request_social(request).lines, table.id)
+    return {"lines": [line.to_json() for line in lines]}
+
+
+@router.post("/tables/{table_id}/chat", status_code=201)
+async def write_chat(request: Request, table_id: str, body: ChatRequest) -> dict[str, Any]:
+    table = await manager_of(request).get(table_id)
+    seat = seated(table, body, "chat (spectators read along)")
+    text = clean(body.text)
+    admit(table, seat, time.monotonic())
+    line = await asyncio.to_thread(request_social(request).add_line, table.id, seat, text)
+    shown = line.to_json()
+    await tell_all(table, {"type": "chat", "line": shown})
+    return shown

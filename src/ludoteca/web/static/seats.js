@@ -1,0 +1,32 @@
+// The seats this browser holds: every seat link it opened, kept in local storage so that a
+// closed tab or a lost link never loses a seat (the lobby lists them under "Your tables").
+const KEY = "ludoteca.seats";
+const LIMIT = 50;
+
+export function heldSeats() {
+  try {
+    const seats = JSON.parse(localStorage.getItem(KEY) || "[]");
+    return Array.isArray(seats) ? seats.filter((s) => s && s.table && s.token) : [];
+  } catch {
+    return [];
+  }
+}
+
+function store(seats) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(seats.slice(0, LIMIT)));
+  } catch {
+    // private mode or full storage: the seat is simply not remembered
+  }
+}
+
+export function remember(seat) {
+  const others = heldSeats().filter((s) => !(s.table === seat.table && s.seat === seat.seat));
+  store([{ ...seat, added: Date.now() }, ...others]);
+}
+
+export function forget(table) {
+  store(heldSeats().filter((s) => s.table !== table));
+}
+
+export const seatPath = (s) => `/table/${s.table}?seat=${s.seat}&token=${encodeURIComponent(s.token)}`;

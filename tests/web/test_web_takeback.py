@@ -1,0 +1,155 @@
+"""Takeback: back to your previous decision against bots, a request between people."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_web_social import ONE_COLOUR, finish, next_of
+
+from ludoteca.core.record import Record
+
+
+def my_turn_again(web: Any, table: Any, seat: int = 0) -> Any:
+    live = web.app.state.manager.tables[table.id]
+    web.wait_for(lambda: live.to_move() == seat and (live.bot_task is None or live.bot_task.done()))
+    return live
+
+
+def test_a_takeback_against_a_bot_restores_the_decision_and_draws_the_same_dice(web: Any) -> None:
+    """The same position draws the same chance outcome again: dice cannot be rerolled."""
+    table = web.create(seats=["human", "greedy"], speed="fast", seed=11)
+    my_turn_again(web, table)
+    before = web.view(table, 0)
+    choice = before["legal"][-1]["action"]
+    assert web.act(table, 0, action=choice).status_code == 200
+    live = my_turn_again(web, table)
+    played = web.view(table, 0)["log"]
+    assert any(p == 1 for p, _ in played[before["version"] :])  # the bot moved in between
+
+    answer = web.client.post(
+        f"/api/tables/{table.id}/takeback", json={"seat": 0, "token": table.tokens[0]}
+    )
+    assert answer.status_code == 200 and answer.json()["state"] == "done"
+    after = web.view(table, 0)
+    assert after["log"] == before["log"] and after["legal"] == before["legal"]
+    assert after["your_turn"]
+    assert [m.index for m in web.app.state.manager.store.get(table.id).moves] == list(
+        range(before["version"])
+    )  # the stored moves are the line of play
+
+    assert web.act(table, 0, action=choice).status_code == 200
+    my_turn_again(web, table)
+    assert web.view(table, 0)["log"] == played  # same dice, same bot answer
+    assert len(live.record().states()) == len(played) + 1  # the record is a valid game
+    [kept] = web.client.get(f"/api/tables/{table.id}/takebacks").json()["takebacks"]
+    assert kept["seat"] == 0 and kept["at"] == before["version"]
+    assert [[p, n] for p, _, n in kept["undone"]] == played[before["version"] :]
+
+
+@pytest.mark.parametrize("game", ["ludo", "bremen", "museum", "siege", "villa"])
+def test_every_game_takes_back_to_the_same_position_and_chance(web: Any, game: str) -> None:
+    """Any game: after a takeback, playing the same move again gives the same game."""
+    table = web.create(game=game, seats=["human", "random"], speed="fast", seed=5)
+    my_turn_again(web, table)
+    before = web.view(table, 0)
+    choice = before["legal"][0]["action"]
+    web.act(table, 0, action=choice)
+    my_turn_again(web, table)
+    played = web.view(table, 0)
+    path = f"/api/tables/{table.id}/takeback"
+    assert web.client.post(path, json={"seat": 0, "token": table.tokens[0]}).status_code == 200
+    after = web.view(table, 0)
+    assert (after["log"], after["svg"]) == (before["log"], before["svg"])
+    web.act(table, 0, action=choice)
+    my_turn_again(web, table)
+    assert web.view(table, 0)["log"] == played["log"]
+
+
+def test_nothing_to_take_back_before_the_first_move(web: Any) -> None:
+    table = web.create(seats=["human", "greedy"], speed="fast", seed=11)
+    my_turn_again(web, table)
+    path = f"/api/tables/{table.id}/takeback"
+    if not any(p == 0 for p, _ in web.view(table)["log"]):
+        answer = web.client.post(path, json={"seat": 0, "token": table.tokens[0]})
+        assert answer.status_code == 409 and "not made a move" in answer.json()["detail"]
+    assert web.client.post(path, json={}).status_code == 403
+
+
+def test_between_people_a_takeback_is_a_request_the_other_answers(web: Any) -> None:
+    table = web.create()
+    mover = web.view(table)["to_move"]
+    other = 1 - mover
+    version = web.view(table)["version"]
+    web.play_first_moves(table, 1)
+    path = f"/api/tables/{table.id}/takeback"
+    proof = {"seat": mover, "token": table.tokens[mover]}
+    other_proof = {"seat": other, "token": table.tokens[other]}
+    with web.client.websocket_connect(f"/ws/table/{table.id}") as watching:
+        next_of(watching, "presence")  # greeted: what follows is news
+        asked = web.client.post(path, json=proof).json()
+        assert asked["state"] == "asked" and asked["waiting_for"] == [other]
+        assert next_of(watching, "takeback")["state"] == "asked"
+        assert web.client.post(path, json=proof).status_code == 409  # one at a time
+        own = web.client.post(path + "/answer", json={**proof, "accept": True})
+        assert own.status_code == 409 and "other players answer" in own.json()["detail"]
+        refused = web.client.post(path + "/answer", json={**other_proof, "accept": False})
+        assert refused.json()["state"] == "refused"
+        assert next_of(watching, "takeback")["state"] == "refused"
+        assert web.view(table)["version"] > version  # nothing was taken back
+
+        web.client.post(path, json=proof)
+        assert next_of(watching, "takeback")["state"] == "asked"
+        done = web.client.post(path + "/answer", json={**other_proof, "accept": True}).json()
+        assert done["state"] == "done" and done["at"] == version
+        assert next_of(watching, "takeback")["state"] == "done"
+    assert web.view(table)["version"] == version and web.view(table)["to_move"] == mover
+
+
+def test_bots_playing_on_do_not_withdraw_a_request(web: Any) -> None:
+    table = web.create(players=3, seats=["human", "human", "greedy"], speed="fast", seed=4)
+    live = web.app.state.manager.tables[table.id]
+    web.wait_for(lambda: live.to_move() in {0, 1})
+    mover = live.to_move()
+    other = 1 - mover
+    web.play_first_moves(table, 1)
+    path = f"/api/tables/{table.id}/takeback"
+    web.client.post(path, json={"seat": mover, "token": table.tokens[mover]})
+    at = max(m.index for m in live.moves if m.player == mover)
+    web.wait_for(lambda: live.to_move() in {0, 1})
+    assert any(m.player == 2 for m in live.moves[at:])  # the bot has moved meanwhile
+    answer = web.client.post(
+        path + "/answer", json={"seat": other, "token": table.tokens[other], "accept": True}
+    )
+    assert answer.status_code == 200 and answer.json()["at"] == at
+    assert live.to_move() == mover and len(live.moves) == at
+
+
+def test_a_move_withdraws_a_waiting_request(web: Any) -> None:
+    table = web.create()
+    mover = web.view(table)["to_move"]
+    web.play_first_moves(table, 1)
+    path = f"/api/tables/{table.id}/takeback"
+    web.client.post(path, json={"seat": mover, "token": table.tokens[mover]})
+    web.play_first_moves(table, 1)
+    other = next(s for s in (0, 1) if s != mover)
+    late = web.client.post(
+        path + "/answer", json={"seat": other, "token": table.tokens[other], "accept": True}
+    )
+    assert late.status_code == 409 and "no takeback request" in late.json()["detail"]
+
+
+@pytest.mark.slow
+def test_the_record_is_the_final_line_of_play_with_the_takebacks_beside_it(web: Any) -> None:
+    table = web.create(seats=["human", "greedy"], speed="fast", options=ONE_COLOUR, seed=3)
+    my_turn_again(web, table)
+    web.play_first_moves(table, 1)
+    my_turn_again(web, table)
+    path = f"/api/tables/{table.id}/takeback"
+    undone = web.client.post(path, json={"seat": 0, "token": table.tokens[0]}).json()["undone"]
+    finish(web, table)
+    body = web.client.get(f"/table/{table.id}/record.json").json()
+    record = Record.from_json(body)
+    assert len(record.states()) == len(record.moves) + 1  # a valid, replayable game
+    [kept] = body["takebacks"]
+    assert kept["undone"] == undone and kept["seat"] == 0
