@@ -28,7 +28,7 @@ from ludoteca.web.errors import Conflict, NotFound, WebError
 from ludoteca.web.setup import SPEEDS, request_from_form
 from ludoteca.web.table import Table
 from ludoteca.web.templating import templates
-from ludoteca.web.views import log_rows, replay_view, table_view
+from ludoteca.web.views import log_rows, replay_steps, replay_turns, replay_view, table_view
 
 router = APIRouter()
 
@@ -73,7 +73,7 @@ async def table_page(
     viewer = table.authorise(seat, token)
     view = table_view(table, viewer)
     boot = {"table": table.id, "seat": viewer, "token": token if viewer is not None else None}
-    context = {"view": view, "boot": boot, "log_rows": log_rows(view["log"])}
+    context = {"view": view, "boot": boot, "log_rows": log_rows(view["story"])}
     return templates.TemplateResponse(request, "table.html", context)
 
 
@@ -102,7 +102,12 @@ async def record(request: Request, table_id: str) -> JSONResponse:
 async def replay_page(request: Request, table_id: str) -> Response:
     table = await finished_table(request, table_id)
     first = replay_view(table, 0)
-    context: dict[str, Any] = {"table": table, "title": table.game.title, "first": first}
+    context: dict[str, Any] = {
+        "table": table,
+        "title": table.game.title,
+        "first": first,
+        "turns": replay_turns(replay_steps(table)),
+    }
     return templates.TemplateResponse(request, "replay.html", context)
 
 

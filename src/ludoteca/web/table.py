@@ -17,10 +17,14 @@ from ludoteca.agents.base import Agent
 from ludoteca.core.api import CHANCE, Game, State
 from ludoteca.core.chance import SEED_BITS, mix64, sample_outcome
 from ludoteca.core.errors import IllegalActionError, NotationError, WrongPlayerError
+from ludoteca.core.marks import MoveMark
 from ludoteca.core.record import Move, Record
 from ludoteca.core.registry import load
-from ludoteca.i18n import DEFAULT
+from ludoteca.i18n import DEFAULT, use
+from ludoteca.i18n import current as current_language
 from ludoteca.web.errors import Conflict, Forbidden, Unprocessable
+from ludoteca.web.narrate import Narrator, since_previous_turn
+from ludoteca.web.people import display_name
 from ludoteca.web.storage import FINISHED, PLAYING, MoveData, SeatData, TableData
 
 HUMAN = "human"
@@ -30,11 +34,6 @@ BOT = "bot"
 def bot_seed(table_seed: int, seat: int, step: int) -> int:
     """The seed of a bot's choice at history position `step`: restart-proof like the dice."""
     return mix64(mix64(table_seed) ^ (seat << 40 | step)) >> (64 - SEED_BITS)
-
-
-def seat_name(game: Game, seat: int) -> str:
-    """The game's name for a seat ("red"), or "seat N" where it has none."""
-    return game.seat_name(seat) or f"seat {seat}"
 
 
 @dataclass(eq=False)
@@ -56,6 +55,10 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    narrator: Narrator | None = None
+    marks: list[MoveMark | None] = field(default_factory=list)
+    """The board mark of every move (None where the game draws none), by move index."""
+    _texts: dict[tuple[str, tuple[str, ...]], list[str]] = field(default_factory=dict)
     _positions: list[State] | None = None
 
     @classmethod
@@ -63,9 +66,10 @@ class Table:
         """Rebuild from the seed and the stored moves; also returns chance moves still owed."""
         game = load(data.game, players=data.players, **data.options)
         state = game.new_initial_state(seed=data.seed)
+        table = cls(data=data, game=game, state=state, narrator=Narrator.of(game))
         for move in data.moves:
+            table._note(move.action)
             state.apply_action(move.action)
-        table = cls(data=data, game=game, state=state)
         return table, table.resolve_chance()
 
     # -- reading ------------------------------------------------------------------------------
@@ -93,10 +97,54 @@ class Table:
         seat = self.to_move()
         return seat if seat is not None and self.seat(seat).kind == BOT else None
 
-    def label(self, seat: int) -> str:
-        """E.g. "blue (greedy)" or "red (human)"."""
+    def name(self, seat: int) -> str:
+        """The seat's name in the active language: "Anna", "Blue", "Red (hard bot)"."""
         spec = self.seat(seat)
-        return f"{seat_name(self.game, seat)} ({spec.agent if spec.kind == BOT else HUMAN})"
+        agent = spec.agent if spec.kind == BOT else None
+        return display_name(self.game, seat, entered=spec.name, agent=agent)
+
+    def names(self) -> list[str]:
+        return [self.name(seat) for seat in range(len(self.data.seats))]
+
+    def texts(self) -> list[str]:
+        """Every move as a sentence in the active language, with the seats' names.
+
+        Kept per language and names, extended as moves are made; built by replaying the game
+        from its seed the first time a language asks.
+        """
+        key = (current_language(), tuple(self.names()))
+        texts = self._texts.get(key)
+        if texts is None or len(texts) != len(self.moves):
+            texts = self._told(key[1])
+            self._texts[key] = texts
+        return texts
+
+    def _told(self, names: tuple[str, ...]) -> list[str]:
+        assert self.narrator is not None
+        state = self.game.new_initial_state(seed=self.data.seed)
+        texts = []
+        for move in self.moves:
+            texts.append(self.narrator.text(state, move.action, names))
+            state.apply_action(move.action)
+        return texts
+
+    def forget_texts(self) -> None:
+        """Drop the sentences kept (a name changed)."""
+        self._texts.clear()
+
+    def last_moves(self, seat: int | None) -> list[MoveMark]:
+        """The marks of what happened since `seat` last decided (see `since_previous_turn`)."""
+        players = [m.player for m in self.moves]
+        start = since_previous_turn(players, seat, self.to_move())
+        return [mark for mark in self.marks[start:] if mark is not None]
+
+    def _note(self, action: int) -> None:
+        """Keep the mark (and the sentences asked for so far) of `action`, before it is applied."""
+        assert self.narrator is not None
+        self.marks.append(self.narrator.mark(self.state, action))
+        for (language, names), texts in self._texts.items():
+            with use(language):
+                texts.append(self.narrator.text(self.state, action, names))
 
     def record(self) -> Record:
         seats = [(s.agent or HUMAN) if s.kind == BOT else HUMAN for s in self.data.seats]
@@ -141,7 +189,7 @@ class Table:
             raise Conflict(f"the game is {self.data.status}: no more moves")
         current = self.state.current_player()
         if current != seat:
-            whose = self.label(current) if current >= 0 else "nobody"
+            whose = self.name(current) if current >= 0 else "nobody"
             raise Conflict(f"it is {whose}'s turn, not yours")
         if (action is None) == (notation is None):
             raise Unprocessable('send either "action" (a number) or "notation" (text)')
@@ -161,7 +209,10 @@ class Table:
         legal moves) and changes nothing.
         """
         state = self.state
-        notation = state.action_to_string(action) if action in state.legal_actions() else ""
+        legal = action in state.legal_actions()
+        notation = state.action_to_string(action) if legal else ""
+        if legal and state.current_player() == seat:
+            self._note(action)
         try:
             state.apply_action(action, player=seat)
         except WrongPlayerError as exc:
@@ -179,6 +230,7 @@ class Table:
         while state.is_chance_node():
             outcome = sample_outcome(state)
             notation = state.action_to_string(outcome)
+            self._note(outcome)
             state.apply_action(outcome)
             drawn.append(MoveData(len(self.moves), CHANCE, outcome, notation))
             self.moves.append(drawn[-1])

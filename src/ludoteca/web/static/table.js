@@ -165,33 +165,31 @@ function renderMoves(v) {
   $("notation").placeholder = v.legal.length ? _("or type a move, e.g. {example}", { example: v.legal[0].notation }) : _("or type a move");
 }
 
-// Each move with the chance outcome just before it (its roll); like `views.log_rows`.
-function logRows(log) {
+// Each decision with the chance outcomes just before it (its roll); like `views.log_rows`.
+function logRows(story) {
   const rows = [];
-  let chance = null;
-  for (const [player, notation] of log) {
-    if (player < 0) {
-      if (chance !== null) rows.push({ chance, seat: null, move: null });
-      chance = notation;
-    } else {
-      rows.push({ chance, seat: player, move: notation });
-      chance = null;
-    }
+  let chance = [];
+  for (const entry of story) {
+    if (entry.seat < 0) chance.push(entry);
+    else { rows.push({ chance, move: entry }); chance = []; }
   }
-  if (chance !== null) rows.push({ chance, seat: null, move: null });
+  if (chance.length) rows.push({ chance, move: null });
   return rows;
 }
 
 function renderLog(v, first) {
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-  const rows = logRows(v.log);
-  log.replaceChildren(...rows.map((row) => {
-    const item = el("li", { class: row.move === null ? "chance-only" : "move-entry" });
-    if (row.chance !== null) item.append(el("span", { class: "chance" }, row.chance));
-    if (row.move !== null) {
-      item.append(el("b", {}, v.seats[row.seat].name), " ", el("span", { class: "notation" }, row.move));
-    }
+  const rows = logRows(v.story);
+  const seen = log.children.length;
+  log.replaceChildren(...rows.map((row, index) => {
+    const entries = row.move ? [...row.chance, row.move] : row.chance;
+    const notation = entries.map((e) => e.notation).join(" · ");
+    const item = el("li", { class: row.move ? "move-entry" : "chance-only", title: notation });
+    for (const e of row.chance) item.append(el("span", { class: "chance" }, e.text), " ");
+    if (row.move) item.append(el("span", { class: "say" }, row.move.text));
+    item.append(el("code", { class: "notation" }, notation));
+    if (!first && index >= seen - 1) item.classList.add("fresh");
     return item;
   }));
   const moves = rows.filter((row) => row.move !== null).length;
@@ -201,8 +199,8 @@ function renderLog(v, first) {
 
 function renderSeats(v) {
   $("seats").replaceChildren(...v.seats.map((s) => {
-    const item = el("li", {}, el("span", { class: "seat-name" }, s.name), " ",
-      el("span", { class: "muted" }, s.kind === "bot" ? s.agent : _("human")));
+    const item = el("li", { "data-seat": String(s.seat) }, el("span", { class: "seat-name" }, s.name));
+    if (s.kind !== "bot" && s.entered) item.append(" ", el("span", { class: "muted" }, s.colour));
     if (s.you) item.append(" ", el("span", { class: "tag you" }, _("you")));
     item.classList.toggle("to-move", s.seat === v.to_move);
     item.classList.toggle("you", s.you);
@@ -215,11 +213,7 @@ function renderResult(v) {
   banner.hidden = !v.result;
   if (!v.result) return;
   $("result-title").textContent = v.result.headline;
-  $("ranking").replaceChildren(...v.result.ranking.map((seat) => {
-    const value = v.result.returns[seat];
-    return el("li", {}, v.seats[seat].label, " ",
-      el("span", { class: "muted" }, (value >= 0 ? "+" : "") + value.toFixed(2)));
-  }));
+  $("ranking").replaceChildren(...v.result.lines.map((line) => el("li", {}, line)));
 }
 
 function renderInvites(v) {
@@ -235,7 +229,9 @@ function render(v) {
   const first = view === null;
   version = v.version;
   view = v;
+  const before = first ? null : piecePlaces();
   board.innerHTML = v.svg;
+  if (before) slidePieces(before);
   board.classList.toggle("your-turn", v.your_turn);
   board.classList.remove("waiting");
   wireBoard();
@@ -256,6 +252,42 @@ function render(v) {
   $("replay-link").hidden = !over;
   document.body.dataset.status = v.status;
   document.body.dataset.version = String(v.version);
+}
+
+// Pieces slide from where they stood to where they stand now (FLIP: measure, swap the board,
+// then play each moved piece's offset back to zero). A game marks its pieces `data-piece`.
+const SLIDE_MS = 350;
+const still = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+function piecePlaces() {
+  const places = new Map();
+  for (const node of board.querySelectorAll("[data-piece]")) {
+    const box = node.getBoundingClientRect();
+    places.set(node.dataset.piece, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  }
+  return places;
+}
+
+function slidePieces(before) {
+  if (still.matches) return;
+  for (const node of board.querySelectorAll("[data-piece]")) {
+    const old = before.get(node.dataset.piece);
+    if (!old || typeof node.getScreenCTM !== "function") continue;
+    const box = node.getBoundingClientRect();
+    const dx = old.x - (box.x + box.width / 2);
+    const dy = old.y - (box.y + box.height / 2);
+    if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) continue;
+    // CSS transforms of SVG elements are in user units: undo the board's scale.
+    const ctm = node.parentNode.getScreenCTM ? node.parentNode.getScreenCTM() : null;
+    const scale = ctm && ctm.a ? ctm.a : 1;
+    const own = node.transform && node.transform.baseVal.numberOfItems
+      ? node.transform.baseVal.consolidate().matrix : null;
+    const base = own ? `matrix(${own.a}, ${own.b}, ${own.c}, ${own.d}, ${own.e}, ${own.f})` : "";
+    node.animate(
+      [{ transform: `translate(${dx / scale}px, ${dy / scale}px) ${base}` }, { transform: base || "none" }],
+      { duration: SLIDE_MS, easing: "ease-out" },
+    );
+  }
 }
 
 function schedule(v) {
@@ -307,6 +339,32 @@ for (const button of document.querySelectorAll("#invites .copy")) {
     setTimeout(() => { button.textContent = _("Copy"); }, 1500);
   });
 }
+
+const nameForm = $("name-form");
+if (nameForm) {
+  nameForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const response = await fetch(`/api/tables/${boot.table}/name`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ seat: boot.seat, token: boot.token, name: $("name-input").value }),
+    });
+    if (!response.ok) showError((await response.json()).detail);
+    // The new name arrives with the next view over the socket, for every seat alike.
+  });
+}
+
+const notationToggle = $("show-notation");
+const NOTATION_KEY = "ludoteca.show-notation";
+function showNotation(on) {
+  $("log").classList.toggle("show-notation", on);
+  notationToggle.checked = on;
+}
+notationToggle.addEventListener("change", () => {
+  localStorage.setItem(NOTATION_KEY, notationToggle.checked ? "1" : "0");
+  showNotation(notationToggle.checked);
+});
+showNotation(localStorage.getItem(NOTATION_KEY) === "1");
 
 renderInvites({ invites: true });
 wireBoard();
