@@ -213,7 +213,8 @@ function renderResult(v) {
   banner.hidden = !v.result;
   if (!v.result) return;
   $("result-title").textContent = v.result.headline;
-  $("ranking").replaceChildren(...v.result.lines.map((line) => el("li", {}, line)));
+  const lines = v.result.lines.filter((line) => line !== v.result.headline);
+  $("ranking").replaceChildren(...lines.map((line) => el("li", {}, line)));
 }
 
 function renderInvites(v) {
