@@ -7,9 +7,14 @@ import time
 import urllib.request
 from typing import Any
 
+import pytest
 from browser_support import browser_marks, fill_table_form, open_table
 
+from ludoteca.core.api import State
+from ludoteca.core.marks import MoveMark
 from ludoteca.core.registry import game_module
+from ludoteca.web import render
+from ludoteca.web.narrate import Narrator
 
 pytestmark = browser_marks()
 
@@ -91,3 +96,65 @@ def test_the_result_and_the_replay_speak_of_names(server: str, page: Any) -> Non
     page.wait_for_function(f"Number(document.body.dataset.step) >= {int(str(next_turn)) + 3}")
     page.click("#autoplay")
     assert page.locator("#autoplay").get_attribute("aria-pressed") == "false"
+
+
+SPY = """() => {
+  window.slides = 0;
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    window.slides += 1;
+    return animate.apply(this, args);
+  };
+}"""
+"""Counts the animations the table starts (pieces slide with the Web Animations API)."""
+
+
+@pytest.fixture
+def moving_piece(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ludo drawn with one extra piece that moves on with every action, and every action
+    marked: what a game with `data-piece` and `move_mark` gives the table."""
+    real = render._renderer
+
+    def renderer(game_id: str) -> Any:
+        draw = real(game_id)
+        assert draw is not None
+
+        def drawn(state: State, *, seat: Any, interactive: bool, last_moves: Any = ()) -> str:
+            svg = draw(state, seat=seat, interactive=interactive)
+            x = 20 + 3 * len(state.history())
+            marked = " ".join(f'data-last-move="{r}"' for m in last_moves[-1:] for r, _t in m.spots)
+            piece = f'<circle data-piece="p" cx="{x}" cy="20" r="8" {marked}/>'
+            return svg.replace("</svg>", piece + "</svg>")
+
+        return drawn
+
+    monkeypatch.setattr(render, "_renderer", renderer)
+    mark = Narrator(None, lambda before, action: MoveMark(0, (("to", "p"),)))
+    monkeypatch.setattr(Narrator, "of", classmethod(lambda cls, game: mark))
+
+
+def click_a_pawn(page: Any) -> None:
+    version = page.evaluate("document.body.dataset.version")
+    action = page.wait_for_function(NEXT_PAWN).json_value()
+    page.click(f'#board [data-action="{action}"]')
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+
+
+def test_pieces_slide_and_the_last_move_is_marked(
+    server: str, page: Any, moving_piece: None
+) -> None:
+    seats = ["human", "medium"]
+    table = create(server, game="ludo", players=2, seats=seats, options={"colours_per_seat": 1})
+    page.goto(server + table["play"])
+    page.wait_for_selector("#connection.online")
+    page.evaluate(SPY)
+    click_a_pawn(page)
+    assert page.evaluate("window.slides") > 0
+    page.wait_for_selector('#board [data-last-move="to"]', state="attached")
+    # Without motion, nothing slides.
+    page.emulate_media(reduced_motion="reduce")
+    page.reload()
+    page.wait_for_selector("#connection.online")
+    page.evaluate(SPY)
+    click_a_pawn(page)
+    assert page.evaluate("window.slides") == 0
