@@ -17,8 +17,13 @@ def entries(*moves: tuple[int, str]) -> list[dict[str, object]]:
     return [{"seat": seat, "text": text, "notation": text} for seat, text in moves]
 
 
+def indexed(log: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The entries as `log_rows` returns them: with their index in the log."""
+    return [{**entry, "index": i} for i, entry in enumerate(log)]
+
+
 def test_each_move_is_shown_with_the_rolls_before_it() -> None:
-    start, six, red, three, five, blue, two = log = entries(
+    log = entries(
         (-1, "Red begins"),
         (-1, "6"),
         (1, "Red enters"),
@@ -27,6 +32,7 @@ def test_each_move_is_shown_with_the_rolls_before_it() -> None:
         (0, "Blue"),
         (-1, "2"),
     )
+    start, six, red, three, five, blue, two = indexed(log)
     assert log_rows(log) == [
         {"chance": [start, six], "seat": 1, "move": red},
         {"chance": [three, five], "seat": 0, "move": blue},  # a roll that moved nothing, then 5
@@ -35,7 +41,8 @@ def test_each_move_is_shown_with_the_rolls_before_it() -> None:
 
 
 def test_moves_without_chance_have_rows_of_their_own() -> None:
-    e4, e5 = log = entries((0, "e4"), (1, "e5"))
+    log = entries((0, "e4"), (1, "e5"))
+    e4, e5 = indexed(log)
     assert log_rows(log) == [
         {"chance": [], "seat": 0, "move": e4},
         {"chance": [], "seat": 1, "move": e5},

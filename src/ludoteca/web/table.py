@@ -132,10 +132,12 @@ class Table:
         """Drop the sentences kept (a name changed)."""
         self._texts.clear()
 
-    def last_moves(self, seat: int | None) -> list[MoveMark]:
-        """The marks of what happened since `seat` last decided (see `since_previous_turn`)."""
-        players = [m.player for m in self.moves]
-        start = since_previous_turn(players, seat, self.to_move())
+    def unseen_from(self, seat: int | None) -> int:
+        """The first move `seat` has not seen: after its last decision (`since_previous_turn`)."""
+        return since_previous_turn([m.player for m in self.moves], seat, self.to_move())
+
+    def last_moves(self, start: int) -> list[MoveMark]:
+        """The marks of the moves from index `start` on."""
         return [mark for mark in self.marks[start:] if mark is not None]
 
     def _note(self, action: int) -> None:

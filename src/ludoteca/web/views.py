@@ -15,7 +15,7 @@ from ludoteca.i18n import _, ngettext
 from ludoteca.web.narrate import turn_start
 from ludoteca.web.people import seat_colour
 from ludoteca.web.render import board_svg, click_paths
-from ludoteca.web.result import describe_result, place_name, scores
+from ludoteca.web.result import describe_result, scores
 from ludoteca.web.storage import ABANDONED, FINISHED
 from ludoteca.web.table import BOT, HUMAN, Table
 
@@ -44,10 +44,6 @@ def result_view(table: Table) -> dict[str, Any] | None:
         "places": list(result.places),
         "text": result.text,
         "lines": list(result.lines),
-        "rows": [
-            {"seat": seat, "place": place_name(result.places[seat]), "name": names[seat]}
-            for seat in ranking
-        ],
     }
 
 
@@ -63,11 +59,13 @@ def log_rows(log: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The move log as rows: each decision with the chance outcomes just before it (its roll).
 
     Chance outcomes with no decision after them (the game ended, or it waits) form a row of
-    their own. `static/table.js` groups the live log the same way.
+    their own. Each entry gets its `index` in the log. `static/table.js` groups the live log
+    the same way.
     """
     rows: list[dict[str, Any]] = []
     chance: list[dict[str, Any]] = []
-    for entry in log:
+    for index, logged in enumerate(log):
+        entry = {**logged, "index": index}
         if entry["seat"] < 0:
             chance.append(entry)
         else:
@@ -122,7 +120,8 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
     interactive = seat is not None and seat == to_move
     names = table.names()
     texts = table.texts()
-    last = table.last_moves(seat)
+    unseen = table.unseen_from(seat)
+    last = table.last_moves(unseen)
     result = result_view(table)
     if result is not None:
         result["headline"] = headline(result, seat)
@@ -151,6 +150,7 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         "message": status_line(table, seat),
         "svg": board_svg(state, seat=seat, interactive=interactive, last_moves=last),
         "last_moves": [mark.to_json() for mark in last],
+        "unseen": unseen,
         "legal": legal_moves(state) if interactive else [],
         "log": [[m.player, m.notation] for m in table.moves],
         "story": [

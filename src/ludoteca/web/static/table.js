@@ -180,16 +180,15 @@ function logRows(story) {
 function renderLog(v, first) {
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-  const rows = logRows(v.story);
-  const seen = log.children.length;
-  log.replaceChildren(...rows.map((row, index) => {
+  const rows = logRows(v.story.map((entry, index) => ({ ...entry, index })));
+  log.replaceChildren(...rows.map((row) => {
     const entries = row.move ? [...row.chance, row.move] : row.chance;
     const notation = entries.map((e) => e.notation).join(" · ");
     const item = el("li", { class: row.move ? "move-entry" : "chance-only", title: notation });
     for (const e of row.chance) item.append(el("span", { class: "chance" }, e.text), " ");
     if (row.move) item.append(el("span", { class: "say" }, row.move.text));
     item.append(el("code", { class: "notation" }, notation));
-    if (!first && index >= seen - 1) item.classList.add("fresh");
+    if (entries.some((e) => e.index >= v.unseen)) item.classList.add("fresh");
     return item;
   }));
   const moves = rows.filter((row) => row.move !== null).length;
