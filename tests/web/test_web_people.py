@@ -95,6 +95,12 @@ def test_one_winner_wins_and_ties_are_told_as_ties() -> None:
     assert shared.winners == (0, 1)
 
 
+def test_when_everyone_ties_nobody_wins() -> None:
+    result = describe_result([0.0, 0.0], ["Cyan & Purple", "Black & White"], [None, None])
+    assert result.text == "Nobody wins (a draw)"
+    assert (result.lines, result.winners, result.places) == ((result.text,), (), (1, 1))
+
+
 def test_the_games_score_is_named_with_the_result() -> None:
     result = describe_result([1.0, -1.0], ["Anna", "Red"], ["23.500 €", "7.000 €"])
     assert result.lines == ("Anna wins with 23.500 €", "Red is 2nd with 7.000 €")

@@ -89,8 +89,15 @@ class Result:
 def describe_result(
     returns: Sequence[float], names: Sequence[str], scores: Sequence[str | None]
 ) -> Result:
-    """The result in words from returns, names and score texts (all one per seat)."""
+    """The result in words from returns, names and score texts (all one per seat).
+
+    When every seat ties the game is a draw: nobody wins (a villa that collapsed, a level
+    two-player game), rather than everybody.
+    """
     groups = ranking(returns)
+    if len(groups) == 1 and len(returns) > 1:
+        draw = _("Nobody wins (a draw)")
+        return Result(draw, (draw,), (), tuple(1 for _seat in returns))
     lines = tuple(group_line(group, names, scores) for group in groups)
     places = [0] * len(returns)
     for group in groups:
