@@ -246,3 +246,17 @@ def test_describe_module_is_used_when_a_game_has_one(monkeypatch: pytest.MonkeyP
     state = game.new_initial_state(seed=1)
     assert narrator.text(state, state.legal_actions()[0], ["Anna", "Ben"]) == "Anna acts"
     assert narrator.mark(state, state.legal_actions()[0]) is None  # the namespace has no marks
+
+
+def test_the_position_is_told_for_screen_readers_where_the_game_tells_it(
+    web: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plain = web.create()
+    assert web.view(plain)["position_text"] is None
+    told = Narrator(None, None, lambda state, names: f"{names[0]} after {len(state.history())}")
+    monkeypatch.setattr(Narrator, "of", classmethod(lambda cls, game: told))
+    table = web.create(names=["Anna", None])
+    view = web.view(table)
+    assert view["position_text"] == f"Anna after {view['version']}"
+    page = web.client.get(f"/table/{table.id}").text
+    assert f'id="board-description" class="visually-hidden">Anna after {view["version"]}<' in page

@@ -17,6 +17,7 @@ from ludoteca.i18n import _
 
 Describe = Callable[[State, int, Sequence[str]], str]
 Mark = Callable[[State, int], MoveMark]
+Position = Callable[[State, Sequence[str]], str]
 
 
 @dataclass(frozen=True)
@@ -25,18 +26,29 @@ class Narrator:
 
     describe_action: Describe | None
     move_mark: Mark | None
+    describe_position: Position | None = None
 
     @classmethod
     def of(cls, game: Game) -> Narrator:
         describe = game_module(game.id, "describe")
         svg = game_module(game.id, "svg")
-        return cls(getattr(describe, "describe_action", None), getattr(svg, "move_mark", None))
+        return cls(
+            getattr(describe, "describe_action", None),
+            getattr(svg, "move_mark", None),
+            getattr(describe, "describe_position", None),
+        )
 
     def text(self, before: State, action: int, names: Sequence[str]) -> str:
         """The sentence for `action` at `before`, in the active language."""
         if self.describe_action is not None:
             return self.describe_action(before, action, names)
         return fallback_text(before, action, names)
+
+    def position(self, state: State, names: Sequence[str]) -> str | None:
+        """The whole position in words for screen readers, where the game tells it."""
+        if self.describe_position is None:
+            return None
+        return self.describe_position(state, names)
 
     def mark(self, before: State, action: int) -> MoveMark | None:
         """The board elements `action` touches, or None where the game draws no marks."""

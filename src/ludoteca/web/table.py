@@ -128,6 +128,11 @@ class Table:
             state.apply_action(move.action)
         return texts
 
+    def position_text(self, names: list[str]) -> str | None:
+        """The position in words (for screen readers), where the game tells it."""
+        assert self.narrator is not None
+        return self.narrator.position(self.state, names)
+
     def forget_texts(self) -> None:
         """Drop the sentences kept (a name changed)."""
         self._texts.clear()

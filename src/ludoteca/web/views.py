@@ -149,6 +149,7 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         "your_turn": interactive,
         "message": status_line(table, seat),
         "svg": board_svg(state, seat=seat, interactive=interactive, last_moves=last),
+        "position_text": table.position_text(names),
         "last_moves": [mark.to_json() for mark in last],
         "unseen": unseen,
         "legal": legal_moves(state) if interactive else [],

@@ -232,6 +232,7 @@ function render(v) {
   const before = first ? null : piecePlaces();
   board.innerHTML = v.svg;
   if (before) slidePieces(before);
+  $("board-description").textContent = v.position_text || "";
   board.classList.toggle("your-turn", v.your_turn);
   board.classList.remove("waiting");
   wireBoard();
