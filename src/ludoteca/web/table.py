@@ -68,8 +68,7 @@ class Table:
         state = game.new_initial_state(seed=data.seed)
         table = cls(data=data, game=game, state=state, narrator=Narrator.of(game))
         for move in data.moves:
-            table._note(move.action)
-            state.apply_action(move.action)
+            table._advance(move.action)
         return table, table.resolve_chance()
 
     # -- reading ------------------------------------------------------------------------------
@@ -145,13 +144,19 @@ class Table:
         """The marks of the moves from index `start` on."""
         return [mark for mark in self.marks[start:] if mark is not None]
 
-    def _note(self, action: int) -> None:
-        """Keep the mark (and the sentences asked for so far) of `action`, before it is applied."""
+    def _advance(self, action: int, player: int | None = None) -> None:
+        """Apply a legal `action`, keeping its mark and the sentences kept so far (both told
+        from the position before it)."""
         assert self.narrator is not None
-        self.marks.append(self.narrator.mark(self.state, action))
+        mark = self.narrator.mark(self.state, action)
+        told = []
         for (language, names), texts in self._texts.items():
             with use(language):
-                texts.append(self.narrator.text(self.state, action, names))
+                told.append((texts, self.narrator.text(self.state, action, names)))
+        self.state.apply_action(action, player=player)
+        self.marks.append(mark)
+        for texts, text in told:
+            texts.append(text)
 
     def record(self) -> Record:
         seats = [(s.agent or HUMAN) if s.kind == BOT else HUMAN for s in self.data.seats]
@@ -218,10 +223,11 @@ class Table:
         state = self.state
         legal = action in state.legal_actions()
         notation = state.action_to_string(action) if legal else ""
-        if legal and state.current_player() == seat:
-            self._note(action)
         try:
-            state.apply_action(action, player=seat)
+            if legal and state.current_player() == seat:
+                self._advance(action, seat)
+            else:
+                state.apply_action(action, player=seat)  # raises the game API's error
         except WrongPlayerError as exc:
             raise Conflict(str(exc)) from exc
         except IllegalActionError as exc:
@@ -237,8 +243,7 @@ class Table:
         while state.is_chance_node():
             outcome = sample_outcome(state)
             notation = state.action_to_string(outcome)
-            self._note(outcome)
-            state.apply_action(outcome)
+            self._advance(outcome)
             drawn.append(MoveData(len(self.moves), CHANCE, outcome, notation))
             self.moves.append(drawn[-1])
         if state.is_terminal() and self.playing:
