@@ -207,7 +207,11 @@ def test_the_log_tells_moves_with_the_games_words_and_the_names(web: Any, marked
     assert texts and all(t.startswith("Ada does ") for t in texts)
 
 
-def test_without_game_texts_a_move_reads_name_and_notation(web: Any) -> None:
+def test_without_game_texts_a_move_reads_name_and_notation(
+    web: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    untold = Narrator(None, None)
+    monkeypatch.setattr(Narrator, "of", classmethod(lambda cls, game: untold))
     table = web.create(names=["Anna", None])
     web.play_first_moves(table, 1)
     story = web.view(table)["story"]
@@ -251,8 +255,9 @@ def test_describe_module_is_used_when_a_game_has_one(monkeypatch: pytest.MonkeyP
 def test_the_position_is_told_for_screen_readers_where_the_game_tells_it(
     web: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    plain = web.create()
-    assert web.view(plain)["position_text"] is None
+    untold = Narrator(None, None)
+    monkeypatch.setattr(Narrator, "of", classmethod(lambda cls, game: untold))
+    assert web.view(web.create())["position_text"] is None
     told = Narrator(None, None, lambda state, names: f"{names[0]} after {len(state.history())}")
     monkeypatch.setattr(Narrator, "of", classmethod(lambda cls, game: told))
     table = web.create(names=["Anna", None])
