@@ -278,14 +278,18 @@ function slidePieces(before) {
     const dx = old.x - (box.x + box.width / 2);
     const dy = old.y - (box.y + box.height / 2);
     if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) continue;
-    // CSS transforms of SVG elements are in user units: undo the board's scale.
+    // A CSS transform of an SVG element is in its parent's user units: map the screen offset
+    // back through the parent's transform (the board may be scaled or turned).
     const ctm = node.parentNode.getScreenCTM ? node.parentNode.getScreenCTM() : null;
-    const scale = ctm && ctm.a ? ctm.a : 1;
+    if (!ctm) continue;
+    const inv = ctm.inverse();
+    const ux = inv.a * dx + inv.c * dy;
+    const uy = inv.b * dx + inv.d * dy;
     const own = node.transform && node.transform.baseVal.numberOfItems
       ? node.transform.baseVal.consolidate().matrix : null;
     const base = own ? `matrix(${own.a}, ${own.b}, ${own.c}, ${own.d}, ${own.e}, ${own.f})` : "";
     node.animate(
-      [{ transform: `translate(${dx / scale}px, ${dy / scale}px) ${base}` }, { transform: base || "none" }],
+      [{ transform: `translate(${ux}px, ${uy}px) ${base}` }, { transform: base || "none" }],
       { duration: SLIDE_MS, easing: "ease-out" },
     );
   }
