@@ -265,3 +265,21 @@ def test_the_position_is_told_for_screen_readers_where_the_game_tells_it(
     assert view["position_text"] == f"Anna after {view['version']}"
     page = web.client.get(f"/table/{table.id}").text
     assert f'id="board-description" class="visually-hidden">Anna after {view["version"]}<' in page
+
+
+def test_each_replay_position_names_and_marks_the_turn_that_led_to_it(
+    web: Any, marked: Any
+) -> None:
+    table = web.create(seats=["easy", "easy"], speed="fast", options=ONE_COLOUR)
+    web.wait_until_over(table)
+    view = web.view(table)
+    players = [player for player, _notation in view["log"]]
+    decision = next(i for i, player in enumerate(players) if player >= 0 and i > 0)
+    step = web.client.get(f"/table/{table.id}/replay/{decision + 1}.json").json()
+    turn = view["story"][turn_start(players, decision + 1) : decision + 1]
+    assert step["caption"] == " · ".join(entry["text"] for entry in turn)
+    assert "(easy bot) does" in step["caption"]
+    spots = " ".join(f"{'chance' if e['seat'] < 0 else 'to'}:{e['notation']}" for e in turn)
+    assert f'data-last-move="{spots}"' in step["svg"]
+    page = web.client.get(f"/table/{table.id}/replay").text
+    assert f'data-step="{decision + 1}" data-turn="{decision + 1}"' in page
