@@ -283,3 +283,27 @@ def test_each_replay_position_names_and_marks_the_turn_that_led_to_it(
     assert f'data-last-move="{spots}"' in step["svg"]
     page = web.client.get(f"/table/{table.id}/replay").text
     assert f'data-step="{decision + 1}" data-turn="{decision + 1}"' in page
+
+
+def test_marks_and_texts_follow_moves_taken_back(web: Any, marked: Any) -> None:
+    """Moves removed from a table (a takeback rebuilds the state from the seed) leave no
+    stale marks or sentences behind: both are told again from the moves there are."""
+    table = web.create(names=["Anna", "Ben"])
+    web.play_first_moves(table, 3)
+    live = web.app.state.manager.tables[table.id]
+    before = web.view(table)
+    keep = next(i for i, m in enumerate(live.moves) if m.player >= 0) + 1
+    del live.moves[keep:]
+    live.state = live.game.new_initial_state(seed=live.data.seed)
+    for move in live.moves:
+        live.state.apply_action(move.action)
+    live.resolve_chance()
+    seat = live.to_move()
+    assert seat is not None
+    live.apply(seat, live.state.legal_actions()[0])  # in memory only: the store is not asked
+    after = web.view(table)
+    moves = after["log"]
+    assert [e["notation"] for e in after["story"]] == [n for _p, n in moves]
+    assert len(live.marks()) == len(moves)
+    assert [m.spots[0][1] for m in live.marks()] == [n for _p, n in moves]
+    assert after["story"][:keep] == before["story"][:keep]

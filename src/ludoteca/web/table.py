@@ -56,8 +56,7 @@ class Table:
     connections: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     narrator: Narrator | None = None
-    marks: list[MoveMark | None] = field(default_factory=list)
-    """The board mark of every move (None where the game draws none), by move index."""
+    _marks: list[MoveMark | None] = field(default_factory=list)
     _texts: dict[tuple[str, tuple[str, ...]], list[str]] = field(default_factory=dict)
     _positions: list[State] | None = None
 
@@ -140,9 +139,24 @@ class Table:
         """The first move `seat` has not seen: after its last decision (`since_previous_turn`)."""
         return since_previous_turn([m.player for m in self.moves], seat, self.to_move())
 
+    def marks(self) -> list[MoveMark | None]:
+        """The board mark of every move (None where the game draws none), by move index.
+
+        Kept as moves are made; rebuilt from the seed when the moves changed otherwise (moves
+        taken back), like the sentences of `texts`.
+        """
+        if len(self._marks) != len(self.moves):
+            assert self.narrator is not None
+            state = self.game.new_initial_state(seed=self.data.seed)
+            self._marks = []
+            for move in self.moves:
+                self._marks.append(self.narrator.mark(state, move.action))
+                state.apply_action(move.action)
+        return self._marks
+
     def last_moves(self, start: int) -> list[MoveMark]:
         """The marks of the moves from index `start` on."""
-        return [mark for mark in self.marks[start:] if mark is not None]
+        return [mark for mark in self.marks()[start:] if mark is not None]
 
     def _advance(self, action: int, player: int | None = None) -> None:
         """Apply a legal `action`, keeping its mark and the sentences kept so far (both told
@@ -154,7 +168,7 @@ class Table:
             with use(language):
                 told.append((texts, self.narrator.text(self.state, action, names)))
         self.state.apply_action(action, player=player)
-        self.marks.append(mark)
+        self._marks.append(mark)
         for texts, text in told:
             texts.append(text)
 

@@ -221,7 +221,7 @@ def replay_view(table: Table, step: int) -> dict[str, Any]:
     start = turn_start(players, step)
     texts = table.texts()
     caption = " · ".join(texts[start:step]) if step > 0 else _("Start")
-    marks = [mark for mark in table.marks[start:step] if mark is not None]
+    marks = [mark for mark in table.marks()[start:step] if mark is not None]
     return {
         "step": step,
         "last": len(positions) - 1,
