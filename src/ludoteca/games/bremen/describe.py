@@ -10,6 +10,7 @@ so that animals only ever stand as objects (accusative) or in lists of the posit
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from ludoteca.games.bremen.game import (
     MOVE,
@@ -22,7 +23,7 @@ from ludoteca.games.bremen.game import (
     BremenState,
     size_of,
 )
-from ludoteca.i18n import _, format_list, ngettext, pgettext
+from ludoteca.i18n import _, current, format_list, ngettext, pgettext
 
 
 def colour_word(colour: int) -> str:
@@ -37,7 +38,18 @@ def player_name(game: BremenGame, seat: int) -> str:
 
 def the_animal(animal: int) -> str:
     """The animal as the object of a sentence: "the red dog" ("den roten Hund")."""
-    phrases = (
+    return _objects(current())[animal]
+
+
+def an_animal(animal: int) -> str:
+    """The animal in a list, without article: "red dog" ("roter Hund")."""
+    return _names(current())[animal]
+
+
+@cache
+def _objects(language: str) -> tuple[str, ...]:
+    """The sixteen object phrases in `language` (the active one: the argument keys the cache)."""
+    return (
         pgettext("bremen", "the red donkey"),
         pgettext("bremen", "the red dog"),
         pgettext("bremen", "the red cat"),
@@ -55,12 +67,12 @@ def the_animal(animal: int) -> str:
         pgettext("bremen", "the green cat"),
         pgettext("bremen", "the green rooster"),
     )
-    return phrases[animal]
 
 
-def an_animal(animal: int) -> str:
-    """The animal in a list, without article: "red dog" ("roter Hund")."""
-    phrases = (
+@cache
+def _names(language: str) -> tuple[str, ...]:
+    """The sixteen list names in `language` (the active one: the argument keys the cache)."""
+    return (
         pgettext("bremen", "red donkey"),
         pgettext("bremen", "red dog"),
         pgettext("bremen", "red cat"),
@@ -78,7 +90,6 @@ def an_animal(animal: int) -> str:
         pgettext("bremen", "green cat"),
         pgettext("bremen", "green rooster"),
     )
-    return phrases[animal]
 
 
 def points_text(points: int) -> str:
@@ -181,7 +192,7 @@ def describe_position(state: BremenState, names: Sequence[str]) -> str:
     """Whose turn, the scores, the robber and every stack from bottom to top."""
     game = state.game
     board = game.board
-    parts = [_turn_text(state, names)]
+    parts = [turn_text(state, names)]
     scores = [
         _("{name}: {points}").format(name=names[s], points=points_text(state.scores[s]))
         for s in range(game.num_players)
@@ -202,7 +213,7 @@ def describe_position(state: BremenState, names: Sequence[str]) -> str:
     return " ".join(parts)
 
 
-def _turn_text(state: BremenState, names: Sequence[str]) -> str:
+def turn_text(state: BremenState, names: Sequence[str]) -> str:
     if state.phase == OVER:
         return _("{name} has won.").format(name=names[state.winner])
     if state.phase == START:
