@@ -94,7 +94,7 @@ CLICK_STYLE = """
 stroke-width:5;stroke-dasharray:7 4}
 .bremen-board .field.clickable:hover circle{fill:#ffe45c}
 .bremen-board .stack.clickable .hit,.bremen-board .animal.clickable .hit{fill:#ffb347;
-fill-opacity:.28}
+fill-opacity:.12;stroke:#ff6a00;stroke-width:3;stroke-dasharray:8 5}
 .bremen-board .robber.clickable .hit,.bremen-board .die.clickable rect{stroke:#ff6a00;
 stroke-width:4}
 .bremen-board .pick.clickable rect{stroke:#ff6a00;stroke-width:4}
@@ -526,8 +526,9 @@ def _dice(
 
 
 def _pickers(state: BremenState, paths: dict[int, list[str]]) -> list[tuple[str, str]]:
-    """For each stack chosen as a whole (`stack:<field>`): a CSS rule that shows its picker
-    while the stack is chosen and no animal yet, and the picker: the stack drawn large in the
+    """For each stack chosen as a whole (`stack:<field>`): CSS rules that show its picker while
+    the stack is chosen and no animal yet, then mark the chosen animal on the board; and the
+    picker: the stack drawn large in the
     middle of the board, one row per animal (top first), the movable ones as targets."""
     board = state.game.board
     first = {path[0] for path in paths.values()}
@@ -540,6 +541,12 @@ def _pickers(state: BremenState, paths: dict[int, list[str]]) -> list[tuple[str,
         rule = (
             f'.bremen-board:has([data-click="{token}"].selected):not(:has(.pick.selected))'
             f' .picker[data-stack="{board.names[field]}"]{{display:inline}}'
+        ) + "".join(
+            f'.bremen-board:has(.pick[data-click="animal:{animal_name(a)}"].selected)'
+            f' [data-piece="animal:{animal_name(a)}"]{{filter:drop-shadow(0 0 4px #1b8a5a)'
+            f" drop-shadow(0 0 2px #1b8a5a)}}"
+            for a in stack
+            if f"animal:{animal_name(a)}" in movers
         )
         row = 1.5 * UNIT
         width = 6.0 * UNIT
