@@ -369,8 +369,8 @@ def _stacks(
         x, y = _xy(board, field)
         feet = y + FEET * UNIT
         hit = (
-            f'<rect class="hit" x="{_n(x - HIT * UNIT)}" y="{_n(y - 1.3 * UNIT)}"'
-            f' width="{_n(2 * HIT * UNIT)}" height="{_n((1.3 + HIT) * UNIT)}" rx="10"/>'
+            f'<rect class="hit" x="{_n(x - HIT * UNIT)}" y="{_n(y - 1.15 * UNIT)}"'
+            f' width="{_n(2 * HIT * UNIT)}" height="{_n((1.15 + HIT) * UNIT)}" rx="10"/>'
         )
         stack_token = f"stack:{board.names[field]}"
         if stack_token in first:
