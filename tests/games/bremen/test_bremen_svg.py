@@ -105,6 +105,14 @@ def test_field_numbers_stay_clear_of_every_circle_and_of_each_other() -> None:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
 
 
+def test_a_board_to_play_on_is_a_group_whose_targets_screen_readers_reach() -> None:
+    """An `img` hides its parts from screen readers; a board with targets is a `group`."""
+    state = setup({}, players=2, phase="move", dice=[3, 2])
+    assert tree(state).get("role") == "img"
+    assert tree(state, interactive=True).get("role") == "group"
+    assert tree(state, seat=1, interactive=True).get("role") == "img"  # not your turn
+
+
 def test_no_text_says_seat_and_the_viewer_is_you() -> None:
     state = setup({}, players=3, phase="move", dice=[3, 2], turn=1)
     svg = render_svg(state, seat=1)

@@ -129,9 +129,10 @@ def render_svg(
     names = _names(state, seat)
     label = f"{game.title}. {describe_position(state, names)}"
     pickers = _pickers(state, paths)
+    role = "group" if clickable else "img"  # an image's parts are hidden from screen readers
     style = STYLE + (CLICK_STYLE + "".join(rule for rule, _ in pickers) if clickable else "")
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="bremen-board" role="img"'
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="bremen-board" role="{role}"'
         f' viewBox="{_n(left)} {_n(top)} {_n(width)} {_n(height)}"'
         f' aria-label="{escape(label)}">',
         f"<style>{style}</style>",
