@@ -22,16 +22,19 @@ LAYOUT = """() => {
   const box = svg.getBoundingClientRect();
   const status = document.getElementById('status').getBoundingClientRect();
   const scale = svg.getScreenCTM().a;
-  const labels = [...svg.querySelectorAll('text')]
-    .filter((t) => t.getBoundingClientRect().width > 0)
+  const texts = [...svg.querySelectorAll('text')]
+    .filter((t) => t.getBoundingClientRect().width > 0);
+  const labels = texts
     .map((t) => [t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale]);
+  const outside = texts.filter((t) => { const r = t.getBoundingClientRect();
+    return r.left < box.left || r.right > box.right; }).map((t) => t.textContent);
   const panel = [...document.querySelectorAll('.side *')]
     .filter((e) => e.offsetParent !== null && [...e.childNodes].some(
       (n) => n.nodeType === 3 && n.textContent.trim()))
     .map((e) => [e.textContent.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)]);
   return {scroll: document.documentElement.scrollWidth, width: innerWidth,
           left: box.left, right: box.right, bottom: box.bottom,
-          statusTop: status.top, statusLeft: status.left, labels, panel};
+          statusTop: status.top, statusLeft: status.left, labels, panel, outside};
 }"""
 
 TARGETS = """() => [...document.querySelectorAll('#board:not(.waiting) [data-click].clickable')]
@@ -40,12 +43,13 @@ TARGETS = """() => [...document.querySelectorAll('#board:not(.waiting) [data-cli
             y: r.y + r.height / 2}; })"""
 
 
-def open_bremen(page: Any, server: str, size: tuple[int, int]) -> None:
-    """A table for a person (seat 0) against the greedy bot, opened at `size`."""
+def open_bremen(page: Any, server: str, size: tuple[int, int], language: str = "en") -> None:
+    """A table for a person (seat 0) against the greedy bot, opened at `size` in `language`."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     body = {"game": "bremen", "players": 2, "seats": ["human", "greedy"], "seed": 5}
     created = page.request.post(server + "/api/tables", data={**body, "speed": "fast"}).json()
-    page.goto(server + next(s["link"] for s in created["seats"] if "link" in s))
+    link = next(s["link"] for s in created["seats"] if "link" in s)
+    page.goto(f"{server}{link}&lang={language}")
     page.wait_for_selector("#connection.online")
 
 
@@ -55,9 +59,11 @@ def my_turn(page: Any) -> list[dict[str, Any]]:
     return targets
 
 
-@pytest.mark.parametrize("name", VIEWPORTS)
-def test_bremen_table_fits_and_reads(server: str, page: Any, name: str) -> None:
-    open_bremen(page, server, VIEWPORTS[name])
+@pytest.mark.parametrize(
+    ("name", "language"), [("desktop", "en"), ("phone", "en"), ("phone", "de")]
+)
+def test_bremen_table_fits_and_reads(server: str, page: Any, name: str, language: str) -> None:
+    open_bremen(page, server, VIEWPORTS[name], language)
     my_turn(page)
     layout = page.evaluate(LAYOUT)
     assert layout["scroll"] <= layout["width"], "the page scrolls sideways"
@@ -66,6 +72,7 @@ def test_bremen_table_fits_and_reads(server: str, page: Any, name: str) -> None:
         assert layout["bottom"] <= layout["statusTop"], "the board covers the status line"
     else:
         assert layout["right"] <= layout["statusLeft"], "the board covers the status line"
+    assert not layout["outside"], f"text running off the board: {layout['outside']}"
     small = [(text, size) for text, size in layout["labels"] if size < 9]
     assert not small, f"board labels under 9 px: {small}"
     assert len(layout["labels"]) >= 50  # the field numbers, the caption and the points

@@ -15,6 +15,7 @@ from typing import Any
 from test_bremen_describe import setup
 
 import ludoteca
+from ludoteca import i18n
 from ludoteca.core.api import CHANCE
 from ludoteca.core.marks import MoveMark
 from ludoteca.games.bremen.game import BremenState, animal_name
@@ -244,3 +245,18 @@ def test_every_target_is_large_a_lone_mover_lends_its_stack_area() -> None:
         else:
             assert hit is not None, token
             assert float(hit.get("width", 0)) >= 1.8 * UNIT > 2 * FIELD
+
+
+def test_a_line_too_long_for_the_panel_is_squeezed_to_fit() -> None:
+    """A long translation or name never runs off the board: such a line gets a `textLength`
+    that ends inside the board (its glyphs narrower, as tall)."""
+    state = setup({}, players=2, phase="robber", dice=[5, "R"], scores=[12, 12])
+    with i18n.use("de"):
+        root = tree(state, seat=0)
+    left, _top, width, _height = (float(v) for v in root.get("viewBox", "").split())
+    lines = [t for t in root.iter(f"{SVG}text") if t.get("class") in {"caption", "score"}]
+    assert lines[0].text == "Rot & Gelb (du) zieht den Räuber 5 Felder weit."
+    for line in lines:
+        if line.get("textLength"):
+            assert float(line.get("x", 0)) + float(line.get("textLength", 0)) <= left + width
+    assert lines[0].get("textLength")

@@ -77,6 +77,10 @@ MARK_DASH = {"from": "9 6", "to": "", "path": "2 7"}
 """How a ring marks a field: dashed where a move began, solid where it ended, dotted along the
 robber's walk (the shape tells the role, the colour only who moved)."""
 
+CAPTION_EM = 20 * 0.6
+SCORE_EM = 19 * 0.57
+"""Generous widths of one character of the caption and the points (font size times a share)."""
+
 STYLE = """
 .bremen-board{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
 .bremen-board text{dominant-baseline:central;text-anchor:middle}
@@ -437,10 +441,9 @@ def _panel(
     """Below the board: the two dice, whose turn it is, and every seat's points."""
     parts = _dice(state, paths, marks, left + 0.3 * UNIT, top)
     x = left + 3.2 * UNIT
-    parts.append(
-        f'<text class="caption" x="{_n(x)}" y="{_n(top + 0.3 * UNIT)}">'
-        f"{escape(turn_text(state, names))}</text>"
-    )
+    room = left + width - x - 0.2 * UNIT
+    caption = turn_text(state, names)
+    parts.append(_text("caption", x, top + 0.3 * UNIT, caption, room, CAPTION_EM))
     game = state.game
     board = game.board
     column = (left + width - x) / 2
@@ -452,8 +455,17 @@ def _panel(
         text = _("{name}: {points}").format(
             name=player_name(game, s), points=points_text(state.scores[s])
         )
-        parts.append(f'<text class="score" x="{_n(sx + 25)}" y="{_n(sy)}">{escape(text)}</text>')
+        parts.append(_text("score", sx + 25, sy, text, column - 35, SCORE_EM))
     return parts
+
+
+def _text(cls: str, x: float, y: float, text: str, room: float, em: float) -> str:
+    """A line of the panel; one that may not fit its room (a long translation, a long name) is
+    squeezed to it, glyphs narrower but as tall, rather than run off the board."""
+    fit = (
+        f' textLength="{_n(room)}" lengthAdjust="spacingAndGlyphs"' if len(text) * em > room else ""
+    )
+    return f'<text class="{cls}" x="{_n(x)}" y="{_n(y)}"{fit}>{escape(text)}</text>'
 
 
 def _swatch(colours: list[str], x: float, y: float) -> str:
