@@ -114,7 +114,7 @@ def test_a_move_names_the_animal_its_riders_and_both_fields() -> None:
 
 def test_a_move_onto_a_bigger_animal_and_sending_home() -> None:
     """The seed's example: the dog with cat and rooster onto the foreign donkey, whose rooster
-    goes home."""
+    goes home; sitting on a bigger animal earns another roll (said with the turn's last move)."""
     state = setup(
         {"5": ["bD", "bR"], "3": ["rD", "rH", "rC", "rR"]},
         phase="move",
@@ -124,15 +124,15 @@ def test_a_move_onto_a_bigger_animal_and_sending_home() -> None:
     )
     assert said(state, "rH3x5") == (
         "Anna moves the red dog with 2 animals on top from 3 to 5 onto the blue donkey"
-        " and sends the blue rooster home"
+        " and sends the blue rooster home; Anna rolls again"
     )
     assert said(state, "rH3x5", "nl") == (
         "Anna zet de rode hond met 2 dieren erop van 3 naar 5 op de blauwe ezel"
-        " en stuurt de blauwe haan naar huis"
+        " en stuurt de blauwe haan naar huis; Anna gooit nog een keer"
     )
     assert said(state, "rH3x5", "de") == (
         "Anna zieht den roten Hund mit 2 Tieren darauf von 3 nach 5 auf den blauen Esel"
-        " und schickt den blauen Hahn nach Hause"
+        " und schickt den blauen Hahn nach Hause; Anna würfelt noch einmal"
     )
 
 

@@ -112,7 +112,10 @@ def describe_action(before: BremenState, action: int, names: Sequence[str]) -> s
     if phase == ROBBER:
         return _robber_walk(before, action, name)
     if phase == MOVE:
-        return _animal_move(before, action, name)
+        sentence = _animal_move(before, action, name)
+        if _rolls_again(before, action):
+            sentence = _("{sentence}; {name} rolls again").format(sentence=sentence, name=name)
+        return sentence
     raise ValueError(f"no action is played in phase {before.phase}: the game is over")
 
 
@@ -128,6 +131,13 @@ def _roll(action: int, name: str) -> str:
         )
         return walk.format(name=name, plain=plain)
     return _("{name} rolls {plain} and {other}").format(name=name, plain=plain, other=rdie)
+
+
+def _rolls_again(before: BremenState, action: int) -> bool:
+    """Whether this move ends a turn that earned another roll (it sat on a bigger animal)."""
+    after = before.clone()
+    after.apply_action(action)
+    return after.phase == ROLL and after.turn == before.turn and before.game.num_players > 1
 
 
 def _sends_home(sentence: str, sent: Sequence[int]) -> str:
