@@ -93,3 +93,28 @@ def test_bremen_targets_on_a_phone_are_big_enough_to_tap(server: str, page: Any)
         page.mouse.click(first["x"], first["y"])
         page.wait_for_timeout(60)
     assert {"field"} < seen and seen & {"stack", "animal", "robber"}
+
+
+def test_bremen_move_by_keyboard_through_the_picker(server: str, page: Any) -> None:
+    """Tab reaches the targets, Enter chooses: a stack, an animal in its picker, a field."""
+    open_bremen(page, server, VIEWPORTS["phone"])
+    my_turn(page)
+    version = page.evaluate("() => document.body.dataset.version")
+    chosen: list[str] = []
+    sent = "() => document.getElementById('board').classList.contains('waiting')"
+    while not page.evaluate(sent):  # `waiting`: the move has gone to the server
+        assert len(chosen) < 4, chosen
+        for _tab in range(60):  # Tab until a target of the board has the focus
+            page.keyboard.press("Tab")
+            token = page.evaluate(
+                "() => document.activeElement.closest('#board [data-click].clickable')"
+                " ?.dataset.click ?? null"
+            )
+            if token:
+                break
+        assert token, "Tab never reached a target on the board"
+        chosen.append(token)
+        page.keyboard.press("Enter")
+    assert chosen[0].startswith("stack:") and chosen[1].startswith("animal:"), chosen
+    assert chosen[2].startswith("field:")
+    page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
