@@ -99,6 +99,8 @@ def test_bremen_move_by_keyboard_through_the_picker(server: str, page: Any) -> N
     """Tab reaches the targets, Enter chooses: a stack, an animal in its picker, a field."""
     open_bremen(page, server, VIEWPORTS["phone"])
     my_turn(page)
+    page.wait_for_timeout(300)  # let any view still on its way land before the first key
+    my_turn(page)
     version = page.evaluate("() => document.body.dataset.version")
     chosen: list[str] = []
     sent = "() => document.getElementById('board').classList.contains('waiting')"
@@ -117,4 +119,4 @@ def test_bremen_move_by_keyboard_through_the_picker(server: str, page: Any) -> N
         page.keyboard.press("Enter")
     assert chosen[0].startswith("stack:") and chosen[1].startswith("animal:"), chosen
     assert chosen[2].startswith("field:")
-    page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+    page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)

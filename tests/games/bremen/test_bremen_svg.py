@@ -260,3 +260,15 @@ def test_a_line_too_long_for_the_panel_is_squeezed_to_fit() -> None:
         if line.get("textLength"):
             assert float(line.get("x", 0)) + float(line.get("textLength", 0)) <= left + width
     assert lines[0].get("textLength")
+
+
+def test_a_die_to_choose_is_large_enough_to_tap() -> None:
+    """When both dice take the pyramid into the house, the die is the last click: each die is
+    1.3 board units wide (34 px on a 390 px phone)."""
+    state = setup({"41": ["rD", "bH", "rC", "gR"]}, phase="move", dice=[1, 5])
+    paths = [click_path(state, a) for a in state.legal_actions()]
+    assert ["stack:41", "animal:rD", "field:H", "die:5"] in paths
+    clicks = by_attr(tree(state, interactive=True), "data-click")
+    for token in ("die:1", "die:5"):
+        rect = clicks[token].find(f"{SVG}rect")
+        assert rect is not None and float(rect.get("width", 0)) >= round(1.3 * UNIT, 1)

@@ -62,7 +62,8 @@ FEET = 0.5
 """How far below a field's centre its stack stands (board units)."""
 HIT = 0.9
 """Half the side of a field's tap target (board units)."""
-DIE = 1.15 * UNIT
+DIE = 1.3 * UNIT
+"""A die's side: 34 px on a 390 px phone, big enough to tap when it must be chosen."""
 BACKDROP = "#e8efd8"
 PAINT = {"road": "#ecd9a8", "forest": "#f6c27a", "bridge": "#9a6a3a", "house": "#7a2e1e"}
 PIPS = {
@@ -440,7 +441,7 @@ def _panel(
 ) -> list[str]:
     """Below the board: the two dice, whose turn it is, and every seat's points."""
     parts = _dice(state, paths, marks, left + 0.3 * UNIT, top)
-    x = left + 3.2 * UNIT
+    x = left + 3.35 * UNIT
     room = left + width - x - 0.2 * UNIT
     caption = turn_text(state, names)
     parts.append(_text("caption", x, top + 0.3 * UNIT, caption, room, CAPTION_EM))
