@@ -18,7 +18,7 @@ from ludoteca.core.api import CHANCE, Game, State
 from ludoteca.core.chance import SEED_BITS, mix64, sample_outcome
 from ludoteca.core.errors import IllegalActionError, NotationError, WrongPlayerError
 from ludoteca.core.record import Move, Record
-from ludoteca.core.registry import load
+from ludoteca.core.registry import load_stored
 from ludoteca.i18n import DEFAULT
 from ludoteca.web.errors import Conflict, Forbidden, Unprocessable
 from ludoteca.web.storage import FINISHED, PLAYING, MoveData, SeatData, TableData
@@ -61,7 +61,7 @@ class Table:
     @classmethod
     def build(cls, data: TableData) -> tuple[Table, list[MoveData]]:
         """Rebuild from the seed and the stored moves; also returns chance moves still owed."""
-        game = load(data.game, players=data.players, **data.options)
+        game = load_stored(data.game, data.players, data.options)
         state = game.new_initial_state(seed=data.seed)
         for move in data.moves:
             state.apply_action(move.action)

@@ -138,9 +138,14 @@ def test_rules_page_lists_every_option_as_declared() -> None:
     page = (DOCS / "museum.md").read_text(encoding="utf-8")
     for spec in ludoteca.load("museum").option_specs:
         info = spec.describe()
-        default = "true" if info["default"] else "false"
-        row = f"| `{info['name']}` | {default} | true, false | {info['doc']} |"
+        choices = ", ".join(shown(c) for c in info["choices"])
+        row = f"| `{info['name']}` | {shown(info['default'])} | {choices} | {info['doc']} |"
         assert row in page
+
+
+def shown(value: Any) -> str:
+    """An option value as the rules page writes it (booleans in lower case)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def test_rules_page_text_museum_is_what_str_draws() -> None:
