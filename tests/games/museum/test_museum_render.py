@@ -79,6 +79,11 @@ def test_describe_chance_says_the_card_in_words() -> None:
     state = ludoteca.load("museum").state_from_json({**MIDGAME, "phase": "draw"})
     card = state.string_to_action("card:E/4")
     assert describe_chance(state, card) == (
+        "blue turns card E/4: the guard checks the elevator now; move up to 4"
+    )
+    later = ludoteca.load("museum", elevator_check="after_move")
+    state = later.state_from_json({**MIDGAME, "phase": "draw"})
+    assert describe_chance(state, card) == (
         "blue turns card E/4: the guard will check the elevator; move up to 4"
     )
     start = ludoteca.load("museum").new_initial_state(seed=1)

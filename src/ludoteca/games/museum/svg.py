@@ -310,8 +310,13 @@ def _card(state: MuseumState, x: float, y: float) -> list[str]:
             f'<ellipse cx="{_n(fx)}" cy="{_n(fy)}" rx="6" ry="10" fill="#6b4f2a"'
             f' transform="rotate(-15 {_n(fx)} {_n(fy)})"/>'
         )
-    check = "every thief in the elevator" if card.picture is None else f"picture {card.picture}"
-    lines = (f"card {card.name}", f"the guard checks {check}", f"move 0 to {card.steps} fields")
+    if card.picture is not None:
+        check = f"the guard checks picture {card.picture}"
+    elif state.game.check_on_turn:
+        check = "the guard checked the elevator"
+    else:
+        check = "the guard checks every thief in the elevator"
+    lines = (f"card {card.name}", check, f"move 0 to {card.steps} fields")
     for i, line in enumerate(lines):
         parts.append(
             f'<text x="{_n(x + w + 12)}" y="{_n(y + (0.3 + 0.4 * i) * UNIT)}">{line}</text>'
