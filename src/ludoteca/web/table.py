@@ -19,7 +19,7 @@ from ludoteca.core.chance import SEED_BITS, mix64, sample_outcome
 from ludoteca.core.errors import IllegalActionError, NotationError, WrongPlayerError
 from ludoteca.core.marks import MoveMark
 from ludoteca.core.record import Move, Record
-from ludoteca.core.registry import load
+from ludoteca.core.registry import load_stored
 from ludoteca.i18n import DEFAULT, use
 from ludoteca.i18n import current as current_language
 from ludoteca.web.errors import Conflict, Forbidden, Unprocessable
@@ -69,7 +69,7 @@ class Table:
     @classmethod
     def build(cls, data: TableData) -> tuple[Table, list[MoveData]]:
         """Rebuild from the seed and the stored moves; also returns chance moves still owed."""
-        game = load(data.game, players=data.players, **data.options)
+        game = load_stored(data.game, data.players, data.options)
         state = game.new_initial_state(seed=data.seed)
         table = cls(data=data, game=game, state=state, narrator=Narrator.of(game))
         for move in data.moves:
