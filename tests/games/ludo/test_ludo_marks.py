@@ -202,3 +202,37 @@ def test_track_circles_are_evenly_spaced(size: int) -> None:
     spots = [*track, *(p for g in board.goal for p in g), *(p for r in board.reserve for p in r)]
     closest = min(math.dist(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :])
     assert closest >= 0.99  # no two circles crowd each other
+
+
+# Machado, Oliveira & Fernandes (2009), severity 1.0: linear RGB as each kind of dichromat sees it.
+DICHROMATS = {
+    "deuteranopia": ((0.367, 0.861, -0.228), (0.280, 0.673, 0.047), (-0.012, 0.043, 0.969)),
+    "protanopia": ((0.152, 1.053, -0.205), (0.115, 0.786, 0.099), (-0.004, -0.048, 1.052)),
+    "tritanopia": ((1.256, -0.077, -0.179), (-0.078, 0.931, 0.148), (0.005, 0.691, 0.304)),
+    "normal vision": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+}
+
+
+def _lab(colour: str, seen: tuple[tuple[float, ...], ...]) -> tuple[float, float, float]:
+    """CIELAB of `colour` as seen through the matrix `seen`."""
+    srgb = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    rgb = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in srgb]
+    r, g, b = (max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True))) for row in seen)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def test_the_palette_stays_apart_for_colour_blind_eyes() -> None:
+    """Every two pawn colours differ by a CIELAB distance of 20 or more for each dichromacy
+    (the old purple and blue were 6 apart for protanopes): letters are the second cue."""
+    palette = load_board(6).colour_hex
+    for vision, seen in DICHROMATS.items():
+        for a, b in [(a, b) for a in palette for b in palette if a < b]:
+            distance = math.dist(_lab(palette[a], seen), _lab(palette[b], seen))
+            assert distance >= 20, f"{a} and {b} are {distance:.1f} apart with {vision}"

@@ -64,6 +64,7 @@ STYLE = """
 .ludo-board text{dominant-baseline:central;text-anchor:middle}
 .ludo-board .num{font-size:16px;fill:#8a8170}
 .ludo-board .entry .num{fill:#fff;font-weight:700}
+.ludo-board .entry .num.on-light{fill:#1c1a17}
 .ludo-board .goal text{font-size:16px;font-weight:700}
 .ludo-board .caption{font-size:21px;fill:#3b3226}
 .ludo-board .legend text{font-size:18px;fill:#3b3226;text-anchor:start}
@@ -289,7 +290,7 @@ def _reserve_patches(state: LudoState, board: Board, paint: dict[int, str]) -> l
         cx, cy = _reserve_centre(board, colour)
         radius = max(math.dist((cx, cy), p) for p in circles) + 0.58
         active = to_move and colour == mover(state)
-        stroke = paint[colour] if active else mix(paint[colour], BOARD, 0.4)
+        stroke = _ink_of(paint[colour]) if active else mix(paint[colour], BOARD, 0.4)
         parts.append(
             f'<circle data-spot="{board.colours[colour]}-reserve" cx="{_n(cx * UNIT)}"'
             f' cy="{_n(cy * UNIT)}" r="{_n(radius * UNIT)}"'
@@ -338,13 +339,14 @@ def _circles(board: Board, paint: dict[int, str]) -> list[str]:
         colour = entries.get(index)
         fill = "#ffffff" if colour is None else paint[colour]
         kind = "track" if colour is None else "entry"
+        light = " on-light" if colour is not None and _light(fill) else ""
         parts.append(
             f'<g class="{kind}" data-spot="{index}"><circle cx="{x}" cy="{y}" r="{_n(CIRCLE)}"'
             f' fill="{fill}" stroke="{INK}" stroke-width="2.5"/>'
-            f'<text class="num" x="{x}" y="{y}">{index}</text></g>'
+            f'<text class="num{light}" x="{x}" y="{y}">{index}</text></g>'
         )
     for colour, goal in enumerate(board.goal):
-        ink = mix(paint[colour], "#000000", 0.35)
+        ink = mix(paint[colour], "#000000", 0.55 if _light(paint[colour]) else 0.35)
         for index, point in enumerate(goal):
             x, y = _xy(point)
             token = spot_token(board, Spot("goal", index, colour))
@@ -393,10 +395,19 @@ def _targets(state: LudoState, board: Board, moves: list[int]) -> list[str]:
     return parts
 
 
+def _light(colour: str) -> bool:
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue > 150
+
+
 def _ink_on(fill: str) -> str:
     """Black or white, whichever reads better on `fill` (a `#rrggbb` colour)."""
-    red, green, blue = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
-    return "#1c1a17" if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#ffffff"
+    return "#1c1a17" if _light(fill) else "#ffffff"
+
+
+def _ink_of(colour: str) -> str:
+    """`colour` dark enough to read as lines and text on the light board."""
+    return mix(colour, "#000000", 0.5 if _light(colour) else 0.15)
 
 
 def _pawns(state: LudoState, board: Board, paint: dict[int, str], moves: list[int]) -> list[str]:
@@ -477,7 +488,7 @@ def _mark_shapes(
     for mark in marks:
         ink = INK
         if mark.seat >= 0:
-            ink = mix(paint[game.seat_colours(mark.seat)[0]], "#000000", 0.2)
+            ink = _ink_of(paint[game.seat_colours(mark.seat)[0]])
         for role, token in mark.spots:
             if token not in points:
                 continue
@@ -581,7 +592,7 @@ def _caption(
     position = state.to_json()
     summary = escape(_summary(state, viewer))
     if position["phase"] in {"roll", "move"}:
-        ink = mix(paint[mover(state)], "#000000", 0.15)
+        ink = _ink_of(paint[mover(state)])
         summary = f'<tspan fill="{ink}" font-weight="700">{summary}</tspan>'
     finished = position["finished"]
     if finished and position["phase"] != "over":
