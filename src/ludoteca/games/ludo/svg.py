@@ -72,8 +72,8 @@ STYLE = """
 .ludo-board .pawn .letter{font-size:15px;font-weight:800}
 .ludo-board .last-move{fill:none;pointer-events:none}
 @media (max-width:640px){
-.ludo-board .num,.ludo-board .goal text,.ludo-board .legend text,.ludo-board .pawn .letter{
-font-size:20px}
+.ludo-board .num,.ludo-board .goal text,.ludo-board .legend text{font-size:20px}
+.ludo-board .pawn .body{transform:scale(1.2)}.ludo-board .pawn .letter{font-size:17px}
 .ludo-board .caption{font-size:24px}}
 """
 MOVE_STYLE = """
@@ -425,11 +425,11 @@ def _pawns(state: LudoState, board: Board, paint: dict[int, str], moves: list[in
             spot = _progress_spot(game, colour, index, progress)
             x, y = _xy(spot_point(board, spot))
             figure = (
-                f'<g class="figure"><ellipse cx="0" cy="15" rx="14" ry="4" fill="#000"'
-                f' fill-opacity=".22"/><path d="{PAWN}" fill="{fill}" stroke="#1c1a17"'
-                f' stroke-width="1.8" stroke-linejoin="round"/><ellipse cx="-3" cy="-11"'
-                f' rx="2.6" ry="3.3" fill="#fff" fill-opacity=".55"/>'
-                f'<text class="letter" x="0" y="7" fill="{_ink_on(fill)}">{letter}</text></g>'
+                f'<g class="figure"><g class="body"><ellipse cx="0" cy="15" rx="14" ry="4"'
+                f' fill="#000" fill-opacity=".22"/><path d="{PAWN}" fill="{fill}"'
+                f' stroke="#1c1a17" stroke-width="1.8" stroke-linejoin="round"/><ellipse'
+                f' cx="-3" cy="-11" rx="2.6" ry="3.3" fill="#fff" fill-opacity=".55"/>'
+                f'<text class="letter" x="0" y="7" fill="{_ink_on(fill)}">{letter}</text></g></g>'
             )
             piece = f'data-piece="{name}-{index}" transform="translate({x} {y})"'
             action = movers.get(index) if colour == colour_to_move else None
