@@ -236,3 +236,16 @@ def test_the_palette_stays_apart_for_colour_blind_eyes() -> None:
         for a, b in [(a, b) for a in palette for b in palette if a < b]:
             distance = math.dist(_lab(palette[a], seen), _lab(palette[b], seen))
             assert distance >= 20, f"{a} and {b} are {distance:.1f} apart with {vision}"
+
+
+def test_a_movable_pawn_is_named_by_its_move_in_words() -> None:
+    """Screen readers announce "Red moves from 12 to 17 and sends Green home", not `12x17`."""
+    pawns = {**FOUR, "red": ["12", "R", "R", "R"], "green": ["17", "R", "R", "R"]}
+    state = at({"turn": "red", "phase": "move", "die": 5, "pawns": pawns})
+    root = parse(render_svg(state, seat=0, interactive=True))
+    (pawn,) = [e for e in root.iter() if e.get("data-action") == "12"]
+    assert pawn.get("aria-label") == "Red moves from 12 to 17 and sends Green home"
+    with i18n.use("nl"):
+        root = parse(render_svg(state, seat=0, interactive=True))
+    (pawn,) = [e for e in root.iter() if e.get("data-action") == "12"]
+    assert pawn.get("aria-label") == "Rood gaat van 12 naar 17 en slaat Groen eraf"

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.core.api import CHANCE, JSON
 from ludoteca.core.marks import MoveMark, Role
 from ludoteca.games.ludo.board import Board, Point
-from ludoteca.games.ludo.describe import colour_name, player_name
+from ludoteca.games.ludo.describe import colour_name, describe_action, player_name
 from ludoteca.games.ludo.text import GOALS, PIPS, Spot, mix, mover, spot_point
 from ludoteca.i18n import _, format_list, format_number, pgettext
 from ludoteca.rulebook import write_pictures
@@ -416,6 +416,7 @@ def _pawns(state: LudoState, board: Board, paint: dict[int, str], moves: list[in
     colour_to_move = mover(state)
     movers = {_pawn_index(state, colour_to_move, action): action for action in moves}
     letters = pawn_letters()
+    names = [player_name(game, seat) for seat in range(game.num_players)]
     parts = []
     for colour in game.colours:
         fill = paint[colour]
@@ -437,8 +438,9 @@ def _pawns(state: LudoState, board: Board, paint: dict[int, str], moves: list[in
                 parts.append(f'<g class="pawn" {piece}>{figure}</g>')
                 continue
             notation = escape(state.action_to_string(action))
+            label = escape(describe_action(state, action, names))
             parts.append(
-                f'<g class="pawn movable" data-action="{action}" {piece}>'
+                f'<g class="pawn movable" data-action="{action}" aria-label="{label}" {piece}>'
                 f'<title>{notation}</title><circle class="hit" r="{_n(HIT)}"/>'
                 f'<circle class="halo" r="{_n(CIRCLE + 3)}"/>{figure}</g>'
             )
