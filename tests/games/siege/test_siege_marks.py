@@ -106,3 +106,19 @@ def test_caption_lines_fit_the_board_in_every_language() -> None:
                 root = ET.fromstring(render_svg(state, seat=1))
                 for text in root.iter(f"{SVG}text"):
                     assert len(text.text or "") <= WRAP, text.text
+
+
+def test_a_field_is_named_by_the_piece_on_it() -> None:
+    """A screen reader on a clickable field hears "knight on c2", not only "c2"."""
+    state = at({**MIDGAME, "lord": "d6"})
+    root = ET.fromstring(render_svg(state, seat=0, interactive=True))
+    titles = {
+        e.get("data-spot"): (e.findtext(f"{SVG}title") or "")
+        for e in root.iter()
+        if e.get("data-spot")
+    }
+    assert titles["c2"] == "knight on c2" and titles["d6"] == "lord on d6"
+    assert titles["d4"] == "d4"
+    with i18n.use("nl"):
+        root = ET.fromstring(render_svg(state, seat=0, interactive=True))
+    assert any(e.findtext(f"{SVG}title") == "landsknecht op d3" for e in root.iter())

@@ -184,8 +184,10 @@ def _fields(state: SiegeState, clickable: bool) -> list[str]:
         mark = (
             f'<rect class="mark" x="{x + 3}" y="{y + 3}" width="{UNIT - 6}" height="{UNIT - 6}"/>'
         )
+        piece = state.cells[field]
+        title = escape(name if piece == EMPTY else _piece_title(piece, name))
         parts.append(
-            f'<g class="field" data-spot="{name}"{token}><title>{name}</title>{shape}{extra}'
+            f'<g class="field" data-spot="{name}"{token}><title>{title}</title>{shape}{extra}'
             f"{mark}</g>"
         )
     return parts
@@ -220,6 +222,16 @@ def _marks(board: Board, marks: Sequence[MoveMark], *, over: bool) -> list[str]:
                     f' height="{UNIT - 8}" stroke="{ink}" stroke-width="4"{dash}/>'
                 )
     return parts
+
+
+def _piece_title(piece: int, field: str) -> str:
+    """A piece and its field in words ("knight on d4"), for tooltips and screen readers."""
+    titles = {
+        KNIGHT: _("knight on {field}"),
+        SOLDIER: _("soldier on {field}"),
+        LORD: _("lord on {field}"),
+    }
+    return titles[piece].format(field=field)
 
 
 def _crown(cx: float, cy: float) -> str:
@@ -258,11 +270,6 @@ def _pieces(state: SiegeState) -> list[str]:
     board = state.game.board
     colours = board.colours
     ids = piece_ids(state)
-    titles = {
-        KNIGHT: _("knight on {field}"),
-        SOLDIER: _("soldier on {field}"),
-        LORD: _("lord on {field}"),
-    }
     parts = []
     for field in range(SPAN):
         piece = state.cells[field]
@@ -289,7 +296,7 @@ def _pieces(state: SiegeState) -> list[str]:
                 ' stroke-width="1.5"/>'
             )
         kind = KINDS[piece]
-        title = escape(titles[piece].format(field=board.name(field)))
+        title = escape(_piece_title(piece, board.name(field)))
         parts.append(
             f'<g class="piece {kind}" data-piece="{ids[field]}" transform="translate({cx} {cy})">'
             f"<title>{title}</title>{figure}</g>"
