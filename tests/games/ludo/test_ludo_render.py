@@ -174,7 +174,7 @@ def test_svg_is_a_complete_accessible_document(players: int, options: dict[str, 
 
 def test_svg_label_says_whose_turn_and_the_die() -> None:
     root = parse(render_svg(midgame(), seat=0))
-    assert root.get("aria-label") == "Mens erger je niet. Red, seat 0 (you), to move with a 4"
+    assert root.get("aria-label") == "Mens erger je niet. Red (you) to move with a 4"
 
 
 def test_unused_colours_are_greyed() -> None:
@@ -252,7 +252,7 @@ def test_other_seats_see_no_moves() -> None:
     state = midgame()  # seat 0 (red) to move
     assert len(movable(parse(render_svg(state, seat=0, interactive=True)))) == 2
     assert movable(parse(render_svg(state, seat=1, interactive=True))) == {}
-    assert "seat 1 (you)" in render_svg(state, seat=1)
+    assert "Blue (you)" in render_svg(state, seat=1)
 
 
 def test_docs_pictures_are_up_to_date() -> None:

@@ -74,12 +74,14 @@ def test_svg_is_a_complete_accessible_document() -> None:
 
 def test_svg_caption_says_whose_turn_and_the_result() -> None:
     state = midgame()
-    assert "The defender (you) to move" in render_svg(state, seat=1)
+    assert 'aria-label="Belagerung. Defender (you) to move"' in render_svg(state, seat=1)
     over = ludoteca.load("siege").state_from_json(
         {"game": "siege", "knights": ["c4"], "soldiers": [], "lord": "d6", "turn": "attacker"}
     )
     over.apply_notation("Nc4xd6")
-    assert "the attacker wins, the lord is captured" in render_svg(over)
+    assert 'aria-label="Belagerung. Game over: Attacker wins, the lord is captured"' in render_svg(
+        over
+    )
 
 
 def test_interactive_svg_has_a_click_token_for_every_step_of_every_move() -> None:

@@ -6,46 +6,55 @@ and each move's landing circle is marked by one `<circle class="target" data-tar
 The browser sends back the clicked `data-action`; it may add the class `hot` to a target to
 highlight it (e.g. while the pawn that lands there is hovered). All CSS is scoped under the root
 class `ludo-board`, and the SVG uses no ids, so several boards can share one HTML page.
+
+The board turns so that the viewer's (first) colour sits at the bottom; spectators see it as
+`board.json` draws it. Every circle carries `data-spot` (track `12`, goal `red-b`, reserve
+`red-r0`, the reserve patch `red-reserve`, the die `die`), every pawn `data-piece` (`red-2`: a
+colour and its pawn's index, the same pawn from position to position) and a letter, so colour
+is never the only cue. `move_mark(before, action)` names the circles an action touched and
+`render_svg(..., last_moves=...)` outlines them: dashed where a pawn left, solid where it
+landed, dotted on the circles it passed, a cross where it sent a pawn home, the die or the
+reserve for chance.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core.api import JSON
+from ludoteca.core.api import CHANCE, JSON
+from ludoteca.core.marks import MoveMark, Role
 from ludoteca.games.ludo.board import Board, Point
-from ludoteca.games.ludo.text import (
-    GOALS,
-    PIPS,
-    Spot,
-    action_spot,
-    mix,
-    mover,
-    pawn_spots,
-    spot_point,
-)
+from ludoteca.games.ludo.describe import colour_name, describe_action, player_name
+from ludoteca.games.ludo.text import GOALS, PIPS, Spot, mix, mover, spot_point
+from ludoteca.i18n import _, format_list, format_number, pgettext
 from ludoteca.rulebook import write_pictures
 
 if TYPE_CHECKING:
-    from ludoteca.games.ludo.game import LudoState
+    from ludoteca.games.ludo.game import LudoGame, LudoState
 
 UNIT = 50
 """Pixels (user units) per board unit, the distance between neighbouring circles."""
 CIRCLE = 0.4 * UNIT
 GOAL_CIRCLE = 0.36 * UNIT
+HIT = 0.62 * UNIT
+"""The radius a movable pawn answers a tap in (37 on a narrow screen: 32 CSS px and more)."""
 MARGIN = 1.1
 CAPTION = 0.85
-LEGEND_ROW = 0.55
-LEGEND_CHAR = 8.4
-"""A generous estimate of one legend character's width, to lay the legend out in rows."""
+LEGEND_ROW = 0.6
+LEGEND_CHAR = 11.0
+"""A generous estimate of one legend character's width (at a phone's 20 px), to lay the
+legend out in rows."""
 DIE = 0.78 * UNIT
 UNUSED = "#b8b4ac"
 BOARD = "#f7ecd0"
 INK = "#3b3226"
+RESERVE = -1
 
 PAWN = "M-13 14C-13 7-8 4-5-2A8.5 8.5 0 1 1 5-2C8 4 13 7 13 14Q0 19-13 14Z"
 """A pawn (pion) seen from the side, about 34 units high, standing on the circle's centre."""
@@ -53,15 +62,23 @@ PAWN = "M-13 14C-13 7-8 4-5-2A8.5 8.5 0 1 1 5-2C8 4 13 7 13 14Q0 19-13 14Z"
 STYLE = """
 .ludo-board{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
 .ludo-board text{dominant-baseline:central;text-anchor:middle}
-.ludo-board .num{font-size:13px;fill:#a39a88}
+.ludo-board .num{font-size:16px;fill:#8a8170}
 .ludo-board .entry .num{fill:#fff;font-weight:700}
-.ludo-board .goal text{font-size:13px;font-weight:700}
-.ludo-board .caption{font-size:18px;fill:#3b3226}
-.ludo-board .legend text{font-size:15px;fill:#3b3226;text-anchor:start}
+.ludo-board .entry .num.on-light{fill:#1c1a17}
+.ludo-board .goal text{font-size:16px;font-weight:700}
+.ludo-board .caption{font-size:21px;fill:#3b3226}
+.ludo-board .legend text{font-size:18px;fill:#3b3226;text-anchor:start}
 .ludo-board .pawn{pointer-events:none}
+.ludo-board .pawn .letter{font-size:15px;font-weight:800}
+.ludo-board .last-move{fill:none;pointer-events:none}
+@media (max-width:640px){
+.ludo-board .num,.ludo-board .goal text,.ludo-board .legend text{font-size:20px}
+.ludo-board .pawn .body{transform:scale(1.2)}.ludo-board .pawn .letter{font-size:17px}
+.ludo-board .caption{font-size:24px}}
 """
 MOVE_STYLE = """
 .ludo-board .movable{pointer-events:all;cursor:pointer}
+.ludo-board .hit{fill:#fff;fill-opacity:0}
 .ludo-board .halo{fill:#fff7c2;stroke:#f2b200;stroke-width:4}
 .ludo-board .movable .figure{transition:transform .12s}
 .ludo-board .movable:hover .figure,.ludo-board .movable:focus .figure{transform:translateY(-4px)}
@@ -69,21 +86,41 @@ MOVE_STYLE = """
 .ludo-board .target{fill:#ffe45c;fill-opacity:.35;stroke:#f2b200;stroke-width:3;
 stroke-dasharray:6 4;cursor:pointer}
 .ludo-board .target:hover,.ludo-board .target.hot{fill-opacity:.85;stroke:#ff6a00}
+@media (max-width:640px){.ludo-board .target,.ludo-board .hit{r:37px}}
 @media (prefers-reduced-motion:no-preference){
 .ludo-board .halo{animation:ludo-pulse 1.4s ease-in-out infinite}
 @keyframes ludo-pulse{50%{stroke-opacity:.35}}}
 """
 
 
-def render_svg(state: LudoState, *, seat: int | None = None, interactive: bool = False) -> str:
+def pawn_letters() -> dict[str, str]:
+    """Each colour's letter on its pawns and in the legend, in the active language."""
+    return {
+        "red": pgettext("ludo pawn", "R"),
+        "blue": pgettext("ludo pawn", "B"),
+        "yellow": pgettext("ludo pawn", "Y"),
+        "green": pgettext("ludo pawn", "G"),
+        "purple": pgettext("ludo pawn", "P"),
+        "orange": pgettext("ludo pawn", "O"),
+    }
+
+
+def render_svg(
+    state: LudoState,
+    *,
+    seat: int | None = None,
+    interactive: bool = False,
+    last_moves: Sequence[MoveMark] = (),
+) -> str:
     """The position as a complete `<svg>` document fragment (deterministic, no fixed size).
 
-    `seat` is the viewer: its colours are marked "you" and, with `interactive`, moves are only
-    offered when that seat is to move. Without `seat`, an interactive board offers the moves of
-    whoever is to move.
+    `seat` is the viewer: the board turns its first colour to the bottom, its colours are
+    marked "you" and, with `interactive`, moves are only offered when that seat is to move.
+    Without `seat`, an interactive board offers the moves of whoever is to move. `last_moves`
+    are outlined in the colour of the seat that made them.
     """
     game = state.game
-    board = game.board
+    board = oriented_board(game, seat)
     player = state.current_player()
     offered = interactive and player >= 0 and seat in {None, player}
     moves = state.legal_actions() if offered else []
@@ -99,6 +136,7 @@ def render_svg(state: LudoState, *, seat: int | None = None, interactive: bool =
     paint = {
         c: board.colour_hex[board.colours[c]] if c in in_play else UNUSED for c in range(board.size)
     }
+    marks = _mark_shapes(state, board, paint, last_moves)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ludo-board" role="img"'
         f' viewBox="{_n(left * UNIT)} {_n(top * UNIT)} {_n(width)} {_n(height)}"'
@@ -109,16 +147,49 @@ def render_svg(state: LudoState, *, seat: int | None = None, interactive: bool =
         f'<rect x="{_n(left * UNIT + 6)}" y="{_n(top * UNIT + 6)}" width="{_n(width - 12)}"'
         f' height="{_n((bottom - top) * UNIT - 12)}" rx="{_n(0.35 * UNIT)}" fill="none"'
         f' stroke="{INK}" stroke-width="3"/>',
-        *_reserve_patches(state, paint),
+        *_reserve_patches(state, board, paint),
         *_lines(board),
         *_circles(board, paint),
-        *_targets(state, moves),
-        *_pawns(state, paint, moves),
         *_die(state, paint),
+        *marks[0],
+        *_targets(state, board, moves),
+        *_pawns(state, board, paint, moves),
+        *marks[1],
         *_caption(state, seat, paint, left, right, bottom),
         "</svg>",
     ]
     return "\n".join(parts) + "\n"
+
+
+# -- orientation --------------------------------------------------------------------------------
+def oriented_board(game: LudoGame, seat: int | None) -> Board:
+    """The board turned so that `seat`'s first colour plays from the bottom (None: unturned).
+
+    A colour's side is the direction of its goal line from the centre; the turn puts it
+    straight down, so on the six-colour board the board turns by a multiple of 30 degrees.
+    """
+    board = game.board
+    if seat is None or not 0 <= seat < game.num_players:
+        return board
+    colour = game.seat_colours(seat)[0]
+    gx = sum(x for x, _ in board.goal[colour])
+    gy = sum(y for _, y in board.goal[colour])
+    turn = math.pi / 2 - math.atan2(gy, gx)
+    cos, sin = math.cos(turn), math.sin(turn)
+
+    def rotate(point: Point) -> Point:
+        x, y = point
+        return round(x * cos - y * sin, 3) + 0.0, round(x * sin + y * cos, 3) + 0.0
+
+    def each(points: tuple[Point, ...]) -> tuple[Point, ...]:
+        return tuple(rotate(p) for p in points)
+
+    return replace(
+        board,
+        track=each(board.track),
+        goal=tuple(each(g) for g in board.goal),
+        reserve=tuple(each(r) for r in board.reserve),
+    )
 
 
 def _spots(board: Board) -> list[Spot]:
@@ -139,19 +210,90 @@ def _xy(point: Point) -> tuple[str, str]:
     return _n(point[0] * UNIT), _n(point[1] * UNIT)
 
 
-def _reserve_patches(state: LudoState, paint: dict[int, str]) -> list[str]:
+# -- spots, pawns and moves by token ------------------------------------------------------------
+def spot_token(board: Board, spot: Spot) -> str:
+    """A circle's `data-spot`: `12` on the track, `red-b` a goal, `red-r0` a reserve circle."""
+    if spot.kind == "track":
+        return str(spot.index)
+    name = board.colours[spot.colour]
+    return f"{name}-{GOALS[spot.index]}" if spot.kind == "goal" else f"{name}-r{spot.index}"
+
+
+def _reserve_centre(board: Board, colour: int) -> Point:
+    circles = board.reserve[colour]
+    return sum(x for x, _ in circles) / 4, sum(y for _, y in circles) / 4
+
+
+def _progress_spot(game: LudoGame, colour: int, index: int, progress: int) -> Spot:
+    """Where pawn `index` of `colour` stands: its own reserve circle while it waits."""
+    track = game.track_length
+    if progress == RESERVE:
+        return Spot("reserve", index, colour)
+    if progress >= track:
+        return Spot("goal", progress - track, colour)
+    return Spot("track", game.square_of[colour][progress])
+
+
+def _pawn_index(state: LudoState, colour: int, action: int) -> int:
+    """Which of the mover's pawns `action` moves (an index into its four pawns)."""
+    game = state.game
+    pawns = state.pawns[colour]
+    if action == game.enter_action:
+        return pawns.index(RESERVE)
+    return pawns.index(game.progress_of[colour][action])
+
+
+def move_mark(before: LudoState, action: int) -> MoveMark:
+    """The circles `action` touched at `before`, as tokens of `render_svg`'s `data-spot`."""
+    game = before.game
+    board = game.board
+    phase = before.to_json()["phase"]
+    if phase == "start":
+        first = game.seat_colours(action)[0]
+        return MoveMark(CHANCE, (("chance", f"{board.colours[first]}-reserve"),))
+    if phase == "roll":
+        return MoveMark(CHANCE, (("chance", "die"),))
+    colour = mover(before)
+    index = _pawn_index(before, colour, action)
+    progress = before.pawns[colour][index]
+    spots: list[tuple[Role, str]] = [
+        ("from", spot_token(board, _progress_spot(game, colour, index, progress)))
+    ]
+    if action == game.enter_action:
+        target = 0
+    else:
+        target = before._target(colour, progress, before.die)
+        for step in _passed(game, progress, before.die):
+            spots.append(("path", spot_token(board, _progress_spot(game, colour, index, step))))
+    landing = spot_token(board, _progress_spot(game, colour, index, target))
+    spots.append(("to", landing))
+    if target < game.track_length and before.occupant[game.square_of[colour][target]] >= 0:
+        spots.append(("capture", landing))
+    return MoveMark(game.owner[colour], tuple(spots))
+
+
+def _passed(game: LudoGame, progress: int, die: int) -> list[int]:
+    """The progress values a pawn passes over on its way (bouncing back from goal circle d)."""
+    last = game.track_length + 3
+    steps = []
+    for step in range(progress + 1, progress + die):
+        steps.append(step if step <= last else 2 * last - step)
+    return steps
+
+
+# -- the board ------------------------------------------------------------------------------------
+def _reserve_patches(state: LudoState, board: Board, paint: dict[int, str]) -> list[str]:
     """A tinted disc behind each colour's reserve ("verzameling"); the mover's is outlined."""
-    board = state.game.board
     to_move = not state.is_terminal() and state.to_json()["phase"] != "start"
     parts = []
     for colour, circles in enumerate(board.reserve):
-        cx = sum(x for x, _ in circles) / 4
-        cy = sum(y for _, y in circles) / 4
+        cx, cy = _reserve_centre(board, colour)
         radius = max(math.dist((cx, cy), p) for p in circles) + 0.58
         active = to_move and colour == mover(state)
-        stroke = paint[colour] if active else mix(paint[colour], BOARD, 0.4)
+        stroke = _ink_of(paint[colour]) if active else mix(paint[colour], BOARD, 0.4)
         parts.append(
-            f'<circle cx="{_n(cx * UNIT)}" cy="{_n(cy * UNIT)}" r="{_n(radius * UNIT)}"'
+            f'<circle data-spot="{board.colours[colour]}-reserve" cx="{_n(cx * UNIT)}"'
+            f' cy="{_n(cy * UNIT)}" r="{_n(radius * UNIT)}"'
             f' fill="{mix(paint[colour], BOARD, 0.78)}" stroke="{stroke}"'
             f' stroke-width="{6 if active else 2}"/>'
         )
@@ -197,25 +339,29 @@ def _circles(board: Board, paint: dict[int, str]) -> list[str]:
         colour = entries.get(index)
         fill = "#ffffff" if colour is None else paint[colour]
         kind = "track" if colour is None else "entry"
+        light = " on-light" if colour is not None and _light(fill) else ""
         parts.append(
-            f'<g class="{kind}"><circle cx="{x}" cy="{y}" r="{_n(CIRCLE)}" fill="{fill}"'
-            f' stroke="{INK}" stroke-width="2.5"/>'
-            f'<text class="num" x="{x}" y="{y}">{index}</text></g>'
+            f'<g class="{kind}" data-spot="{index}"><circle cx="{x}" cy="{y}" r="{_n(CIRCLE)}"'
+            f' fill="{fill}" stroke="{INK}" stroke-width="2.5"/>'
+            f'<text class="num{light}" x="{x}" y="{y}">{index}</text></g>'
         )
     for colour, goal in enumerate(board.goal):
-        ink = mix(paint[colour], "#000000", 0.35)
-        for name, point in zip(GOALS, goal, strict=True):
+        ink = mix(paint[colour], "#000000", 0.55 if _light(paint[colour]) else 0.35)
+        for index, point in enumerate(goal):
             x, y = _xy(point)
+            token = spot_token(board, Spot("goal", index, colour))
             parts.append(
-                f'<g class="goal"><circle cx="{x}" cy="{y}" r="{_n(GOAL_CIRCLE)}"'
-                f' fill="{mix(paint[colour], "#ffffff", 0.45)}" stroke="{ink}" stroke-width="2.5"/>'
-                f'<text x="{x}" y="{y}" fill="{ink}">{name}</text></g>'
+                f'<g class="goal" data-spot="{token}"><circle cx="{x}" cy="{y}"'
+                f' r="{_n(GOAL_CIRCLE)}" fill="{mix(paint[colour], "#ffffff", 0.45)}"'
+                f' stroke="{ink}" stroke-width="2.5"/>'
+                f'<text x="{x}" y="{y}" fill="{ink}">{GOALS[index]}</text></g>'
             )
     for colour, reserve in enumerate(board.reserve):
-        for point in reserve:
+        for index, point in enumerate(reserve):
             x, y = _xy(point)
+            token = spot_token(board, Spot("reserve", index, colour))
             parts.append(
-                f'<circle cx="{x}" cy="{y}" r="{_n(CIRCLE)}"'
+                f'<circle data-spot="{token}" cx="{x}" cy="{y}" r="{_n(CIRCLE)}"'
                 f' fill="{mix(paint[colour], "#ffffff", 0.55)}"'
                 f' stroke="{mix(paint[colour], "#000000", 0.3)}" stroke-width="2"/>'
             )
@@ -236,59 +382,83 @@ def _landing(state: LudoState, action: int) -> Spot:
     return Spot("track", int(to))
 
 
-def _targets(state: LudoState, moves: list[int]) -> list[str]:
+def _targets(state: LudoState, board: Board, moves: list[int]) -> list[str]:
     """One dashed ring per legal move on its landing circle, under the pawns."""
     parts = []
-    board = state.game.board
     for action in moves:
         x, y = _xy(spot_point(board, _landing(state, action)))
         parts.append(
             f'<circle class="target" data-target-of="{action}" cx="{x}" cy="{y}"'
-            f' r="{_n(CIRCLE + 4)}"><title>{escape(state.action_to_string(action))}</title>'
+            f' r="{_n(CIRCLE + 8)}"><title>{escape(state.action_to_string(action))}</title>'
             f"</circle>"
         )
     return parts
 
 
-def _pawns(state: LudoState, paint: dict[int, str], moves: list[int]) -> list[str]:
-    board = state.game.board
-    movers = {action_spot(state, action): action for action in moves}
+def _light(colour: str) -> bool:
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue > 150
+
+
+def _ink_on(fill: str) -> str:
+    """Black or white, whichever reads better on `fill` (a `#rrggbb` colour)."""
+    return "#1c1a17" if _light(fill) else "#ffffff"
+
+
+def _ink_of(colour: str) -> str:
+    """`colour` dark enough to read as lines and text on the light board."""
+    return mix(colour, "#000000", 0.5 if _light(colour) else 0.15)
+
+
+def _pawns(state: LudoState, board: Board, paint: dict[int, str], moves: list[int]) -> list[str]:
+    """Each pawn with its colour's letter and `data-piece`; the ones a move moves answer taps."""
+    game = state.game
+    colour_to_move = mover(state)
+    movers = {_pawn_index(state, colour_to_move, action): action for action in moves}
+    letters = pawn_letters()
+    names = [player_name(game, seat) for seat in range(game.num_players)]
     parts = []
-    for spot, colour in pawn_spots(state):
-        x, y = _xy(spot_point(board, spot))
-        action = movers.get(spot)
+    for colour in game.colours:
         fill = paint[colour]
-        figure = (
-            f'<g class="figure"><ellipse cx="0" cy="15" rx="14" ry="4" fill="#000"'
-            f' fill-opacity=".22"/><path d="{PAWN}" fill="{fill}" stroke="#1c1a17"'
-            f' stroke-width="1.8" stroke-linejoin="round"/><ellipse cx="-3" cy="-11" rx="2.6"'
-            f' ry="3.3" fill="#fff" fill-opacity=".55"/><path d="M-8 11Q-6 4-2 0" fill="none"'
-            f' stroke="#fff" stroke-opacity=".35" stroke-width="2.2" stroke-linecap="round"/></g>'
-        )
-        if action is None:
-            parts.append(f'<g class="pawn" transform="translate({x} {y})">{figure}</g>')
-            continue
-        notation = escape(state.action_to_string(action))
-        parts.append(
-            f'<g class="pawn movable" data-action="{action}" transform="translate({x} {y})">'
-            f'<title>{notation}</title><circle class="halo" r="{_n(CIRCLE + 3)}"/>{figure}</g>'
-        )
+        name = board.colours[colour]
+        letter = escape(letters[name])
+        for index, progress in enumerate(state.pawns[colour]):
+            spot = _progress_spot(game, colour, index, progress)
+            x, y = _xy(spot_point(board, spot))
+            figure = (
+                f'<g class="figure"><g class="body"><ellipse cx="0" cy="15" rx="14" ry="4"'
+                f' fill="#000" fill-opacity=".22"/><path d="{PAWN}" fill="{fill}"'
+                f' stroke="#1c1a17" stroke-width="1.8" stroke-linejoin="round"/><ellipse'
+                f' cx="-3" cy="-11" rx="2.6" ry="3.3" fill="#fff" fill-opacity=".55"/>'
+                f'<text class="letter" x="0" y="7" fill="{_ink_on(fill)}">{letter}</text></g></g>'
+            )
+            piece = f'data-piece="{name}-{index}" transform="translate({x} {y})"'
+            action = movers.get(index) if colour == colour_to_move else None
+            if action is None:
+                parts.append(f'<g class="pawn" {piece}>{figure}</g>')
+                continue
+            notation = escape(state.action_to_string(action))
+            label = escape(describe_action(state, action, names))
+            parts.append(
+                f'<g class="pawn movable" data-action="{action}" aria-label="{label}" {piece}>'
+                f'<title>{notation}</title><circle class="hit" r="{_n(HIT)}"/>'
+                f'<circle class="halo" r="{_n(CIRCLE + 3)}"/>{figure}</g>'
+            )
     return parts
 
 
 def _die(state: LudoState, paint: dict[int, str]) -> list[str]:
     """The die in the centre, edged in the mover's colour, showing the face just rolled."""
     position = state.to_json()
-    if position["phase"] in {"start", "over"}:
-        return []
+    playing = position["phase"] in {"roll", "move"}
     die = (position["die"] or 0) if position["phase"] == "move" else 0  # blank: still to roll
-    edge = paint[mover(state)]
+    edge = paint[mover(state)] if playing else INK
     half = DIE / 2
     unrolled = "" if die else ' fill-opacity=".6" stroke-dasharray="5 4"'
     parts = [
-        f'<g class="die"><rect x="{_n(-half)}" y="{_n(-half)}" width="{_n(DIE)}"'
-        f' height="{_n(DIE)}" rx="7" fill="#fffdf7" stroke="{edge}" stroke-width="3.5"'
-        f"{unrolled}/>"
+        f'<g class="die" data-spot="die"><rect x="{_n(-half)}" y="{_n(-half)}"'
+        f' width="{_n(DIE)}" height="{_n(DIE)}" rx="7" fill="#fffdf7" stroke="{edge}"'
+        f' stroke-width="3.5"{unrolled}/>'
     ]
     step = DIE * 0.29
     for column, row in PIPS.get(die, ()):
@@ -300,8 +470,76 @@ def _die(state: LudoState, paint: dict[int, str]) -> list[str]:
     return parts
 
 
-def _seat_name(seat: int, viewer: int | None) -> str:
-    return f"seat {seat}" + (" (you)" if seat == viewer else "")
+# -- the last moves -----------------------------------------------------------------------------
+def _token_points(board: Board) -> dict[str, Point]:
+    points = {spot_token(board, spot): spot_point(board, spot) for spot in _spots(board)}
+    for colour in range(board.size):
+        points[f"{board.colours[colour]}-reserve"] = _reserve_centre(board, colour)
+    points["die"] = (0.0, 0.0)
+    return points
+
+
+def _mark_shapes(
+    state: LudoState, board: Board, paint: dict[int, str], marks: Sequence[MoveMark]
+) -> tuple[list[str], list[str]]:
+    """Outlines under the pawns (from, path, to, chance) and crosses over them (capture)."""
+    game = state.game
+    points = _token_points(board)
+    under: list[str] = []
+    over: list[str] = []
+    for mark in marks:
+        ink = INK
+        if mark.seat >= 0:
+            ink = _ink_of(paint[game.seat_colours(mark.seat)[0]])
+        for role, token in mark.spots:
+            if token not in points:
+                continue
+            x, y = _xy(points[token])
+            attrs = f'class="last-move" data-last-move="{role}" data-on="{escape(token)}"'
+            if role == "capture":
+                cx, cy = _n(float(x) + 17), _n(float(y) - 17)
+                over.append(
+                    f'<g {attrs} transform="translate({cx} {cy})"><circle r="10" fill="#fff"'
+                    f' stroke="{ink}" stroke-width="2.5"/><path d="M-5-5L5 5M5-5L-5 5"'
+                    f' stroke="{ink}" stroke-width="3" stroke-linecap="round"/></g>'
+                )
+            elif role == "chance" and token == "die":
+                half = _n(DIE / 2 + 7)
+                under.append(
+                    f'<rect {attrs} x="-{half}" y="-{half}" width="{_n(DIE + 14)}"'
+                    f' height="{_n(DIE + 14)}" rx="10" stroke="{ink}" stroke-width="3"'
+                    f' stroke-dasharray="3 4"/>'
+                )
+            else:
+                radius, width, dash = {
+                    "from": (CIRCLE + 7, 4, ' stroke-dasharray="7 5"'),
+                    "to": (CIRCLE + 7, 5, ""),
+                    "path": (CIRCLE + 3, 3, ' stroke-dasharray="2 5" stroke-linecap="round"'),
+                }.get(role, (CIRCLE + 9, 3, ' stroke-dasharray="3 4"'))
+                if token.endswith("-reserve"):
+                    radius = _reserve_radius(board, token) + 6
+                under.append(
+                    f'<circle {attrs} cx="{x}" cy="{y}" r="{_n(radius)}" stroke="{ink}"'
+                    f' stroke-width="{width}"{dash}/>'
+                )
+    return under, over
+
+
+def _reserve_radius(board: Board, token: str) -> float:
+    colour = board.colours.index(token.removesuffix("-reserve"))
+    cx, cy = _reserve_centre(board, colour)
+    return (max(math.dist((cx, cy), p) for p in board.reserve[colour]) + 0.58) * UNIT
+
+
+# -- the words under the board ------------------------------------------------------------------
+def _seat_label(game: LudoGame, seat: int, viewer: int | None) -> str:
+    name = player_name(game, seat)
+    return _("{name} (you)").format(name=name) if seat == viewer else name
+
+
+def _colour_label(game: LudoGame, colour: int, viewer: int | None) -> str:
+    name = colour_name(game, colour)
+    return _("{name} (you)").format(name=name) if game.owner[colour] == viewer else name
 
 
 def _summary(state: LudoState, viewer: int | None) -> str:
@@ -312,29 +550,32 @@ def _summary(state: LudoState, viewer: int | None) -> str:
     if phase == "over":
         order = position["finished"]
         if len(order) > 1 and game.play_out:
-            ranking = ", ".join(_seat_name(s, viewer) for s in order)
-            return f"Game over. Ranking: {ranking}"
-        return f"Game over: {_seat_name(order[0], viewer)} wins"
+            ranking = format_list([_seat_label(game, s, viewer) for s in order])
+            return _("Game over. Ranking: {names}").format(names=ranking)
+        return _("Game over: {name} wins").format(name=_seat_label(game, order[0], viewer))
     if phase == "start":
-        return "Drawing the seat that begins"
-    colour = mover(state)
-    who = f"{position['turn'].capitalize()}, {_seat_name(game.owner[colour], viewer)},"
+        return _("Rolling to see who begins")
+    who = _colour_label(game, mover(state), viewer)
     if phase == "roll":
-        return f"{who} to roll"
-    return f"{who} to move with a {position['die']}"
+        return _("{name} to roll").format(name=who)
+    return _("{name} to move with a {number}").format(
+        name=who, number=format_number(position["die"])
+    )
 
 
 def _legend_labels(state: LudoState, viewer: int | None) -> list[tuple[int, str]]:
     game = state.game
+    letters = pawn_letters()
     return [
-        (c, f"{game.colour_name(c)}: {_seat_name(game.owner[c], viewer)}") for c in game.colours
+        (c, f"{letters[game.colour_name(c)]} {_colour_label(game, c, viewer)}")
+        for c in game.colours
     ]
 
 
 def _legend_rows(state: LudoState, viewer: int | None, width: float) -> int:
     """The fewest rows in which every legend entry gets a slot wide enough for it."""
     labels = _legend_labels(state, viewer)
-    widest = max(24 + LEGEND_CHAR * len(label) for _, label in labels)
+    widest = max(28 + LEGEND_CHAR * len(label) for _, label in labels)
     fits = max(1, int(width // widest))
     return -(-len(labels) // fits)
 
@@ -347,17 +588,18 @@ def _caption(
     right: float,
     bottom: float,
 ) -> list[str]:
-    """Whose turn under the board, then which seat plays each colour."""
+    """Whose turn under the board, then each colour in play with its letter."""
+    game = state.game
     middle = _n((left + right) / 2 * UNIT)
     position = state.to_json()
     summary = escape(_summary(state, viewer))
     if position["phase"] in {"roll", "move"}:
-        name, rest = summary.split(",", 1)
-        ink = mix(paint[mover(state)], "#000000", 0.15)
-        summary = f'<tspan fill="{ink}" font-weight="700">{name}</tspan>,{rest}'
+        ink = _ink_of(paint[mover(state)])
+        summary = f'<tspan fill="{ink}" font-weight="700">{summary}</tspan>'
     finished = position["finished"]
     if finished and position["phase"] != "over":
-        summary += escape(" · finished: " + ", ".join(_seat_name(s, viewer) for s in finished))
+        names = format_list([_seat_label(game, s, viewer) for s in finished])
+        summary += escape(" · " + _("finished: {names}").format(names=names))
     y1 = (bottom + 0.45) * UNIT
     parts = [f'<text class="caption" x="{middle}" y="{_n(y1)}">{summary}</text>']
     width = (right - left) * UNIT
@@ -368,12 +610,12 @@ def _caption(
     for i, (colour, label) in enumerate(labels):
         row, place = divmod(i, per_row)
         slot = width / min(per_row, count - row * per_row)
-        y = (bottom + 1.05 + LEGEND_ROW * row) * UNIT
-        start = left * UNIT + slot * (place + 0.5) - (20 + LEGEND_CHAR * len(label)) / 2
+        y = (bottom + 1.1 + LEGEND_ROW * row) * UNIT
+        start = left * UNIT + slot * (place + 0.5) - (24 + LEGEND_CHAR * len(label)) / 2
         parts.append(
-            f'<g class="legend"><circle cx="{_n(start + 7)}" cy="{_n(y)}" r="7"'
+            f'<g class="legend"><circle cx="{_n(start + 8)}" cy="{_n(y)}" r="8"'
             f' fill="{paint[colour]}" stroke="#1c1a17" stroke-width="1.5"/>'
-            f'<text x="{_n(start + 20)}" y="{_n(y)}">{escape(label)}</text></g>'
+            f'<text x="{_n(start + 23)}" y="{_n(y)}">{escape(label)}</text></g>'
         )
     return parts
 
