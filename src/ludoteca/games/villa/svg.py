@@ -13,21 +13,33 @@ is scoped under the root class `villa-board`; the SVG uses no ids.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ludoteca.core.api import CHANCE
+from ludoteca.core.marks import MoveMark, Role
+from ludoteca.games.villa import hands
 from ludoteca.games.villa.game import (
     DECLARE,
     FLOOR,
     FLOOR_BASE,
+    LANDING,
     OVER,
     PASS,
+    PENALTY,
     PLACE,
     PLACE_BASE,
     PROTEST,
+    PROTEST_PULL,
+    PULL_KINDS,
+    PULLING,
+    SETUP,
+    TURN,
     VillaGame,
 )
+from ludoteca.games.villa.hands import COLLAPSE
 from ludoteca.games.villa.parts import cell_xy, load_parts
 from ludoteca.games.villa.record import column_name
 from ludoteca.games.villa.text import LEVEL_NAMES, colour_names, status_line
@@ -57,6 +69,11 @@ STYLE = """
 stroke-width:2.5}
 .villa-board .cell[data-click]:hover,.villa-board .cell.hot{fill-opacity:.9}
 .villa-board .frozen .body{stroke-dasharray:3 2}
+.villa-board [data-last-move] .body,.villa-board .body[data-last-move],.villa-board .spot{
+stroke:#c2185b;stroke-width:3}
+.villa-board [data-last-move=from] .body{stroke-dasharray:6 3}
+.villa-board [data-last-move=chance] .body,.villa-board .body[data-last-move=chance]{
+stroke-dasharray:1.5 3;stroke-linecap:round}
 .villa-board .side .column:not(.clickable){pointer-events:none}
 @media (prefers-reduced-motion:no-preference){
 .villa-board .fallen .piece{transform-box:fill-box;transform-origin:center;
@@ -86,22 +103,67 @@ def click_path(state: VillaState, action: int) -> list[str]:
     return []
 
 
+PENALTY_PULL = PULL_KINDS.index("penalty")
+"""A penalty pull that comes out takes the column out of the game: nothing left to mark."""
+
+
+def move_mark(before: VillaState, action: int) -> MoveMark:
+    """What `action` touched: the pulled column (`from`), the spot and column of a placement
+    (`to`), a new floor (`to`), the column of a pull's or a landing's outcome and the villa at
+    the set-up or a collapse (`chance`). Declaring, protesting and the colour draw touch nothing.
+    """
+    phase = before.phase
+    seat = CHANCE if before.is_chance_node() else before.current_player()
+    spots: list[tuple[Role, str]] = []
+    protest = PULL_KINDS[before.pull_kind] == "protest" and before.pulled >= 0
+    if phase in {TURN, PROTEST_PULL, PENALTY} and 0 <= action < len(before.villa.level):
+        spots.append(("from", f"column:{action}"))
+    elif phase == PLACE:
+        spots.append(("to", f"cell:{action - PLACE_BASE}"))
+        spots += [] if protest else [("to", f"column:{before.pulled}")]
+    elif phase == FLOOR:
+        spots.append(("to", f"floor:{len(before.villa.floors)}"))
+    elif phase == PULLING and action == COLLAPSE:
+        spots.append(("chance", "villa"))
+    elif phase == LANDING and protest:  # a proven protest: the column leaves the game
+        spots.append(("chance", f"cell:{before.cell}"))
+    elif phase in {PULLING, LANDING}:
+        gone = phase == PULLING and before.pull_kind == PENALTY_PULL and action == hands.OUT
+        spots += [] if gone else [("chance", f"column:{before.pulled}")]
+    elif phase == SETUP:
+        spots.append(("chance", "villa"))
+    return MoveMark(seat, tuple(spots))
+
+
 class _Canvas:
     """Collects SVG parts; `click` decides whether an element gets its data-click token."""
 
-    def __init__(self, tokens: set[str]) -> None:
+    def __init__(self, tokens: set[str], marked: dict[str, Role]) -> None:
         self.parts: list[str] = []
         self.tokens = tokens
+        self.marked = marked
 
     def click(self, token: str) -> str:
         return f' data-click="{escape(token)}"' if token in self.tokens else ""
+
+    def last(self, token: str) -> str:
+        """`data-last-move` and its class (the outline style of the role) if a mark names it."""
+        role = self.marked.get(token)
+        return f' data-last-move="{role}"' if role else ""
 
     def add(self, text: str) -> None:
         self.parts.append(text)
 
 
-def render_svg(state: VillaState, *, seat: int | None = None, interactive: bool = False) -> str:
-    """The position as a complete `<svg>` fragment (deterministic, no fixed size)."""
+def render_svg(
+    state: VillaState,
+    *,
+    seat: int | None = None,
+    interactive: bool = False,
+    last_moves: Sequence[MoveMark] = (),
+) -> str:
+    """The position as a complete `<svg>` fragment (deterministic, no fixed size); the board
+    elements named by `last_moves` carry `data-last-move` (the newest mark wins a token)."""
     parts = load_parts()
     player = state.current_player()
     offered = interactive and player >= 0 and seat in {None, player}
@@ -110,13 +172,16 @@ def render_svg(state: VillaState, *, seat: int | None = None, interactive: bool 
         if offered
         else set()
     )
-    canvas = _Canvas(tokens)
+    marked: dict[str, Role] = {}
+    for mark in last_moves:
+        marked.update({token: role for role, token in mark.spots})
+    canvas = _Canvas(tokens, marked)
     span = 2 * parts.base_radius * SCALE
     height_mm = 5 * (parts.column_height + parts.floor_thickness) + parts.base_thickness
     side_height = height_mm * SCALE
     top_y = PAD + 66
     rack_y = top_y + max(side_height, span) + 24
-    rack_rows = 6
+    rack_rows = 7
     width = 2 * span + 3 * PAD
     height = rack_y + rack_rows * 24 + 70
     fallen = state.phase == OVER and state.culprit >= 0
@@ -128,7 +193,9 @@ def render_svg(state: VillaState, *, seat: int | None = None, interactive: bool 
     canvas.add(f"<style>{STYLE}</style>")
     canvas.add(f'<rect width="{_n(width)}" height="{_n(height)}" rx="12" fill="{PAPER}"/>')
     _header(canvas, state, seat)
-    canvas.add(f'<g class="side{" fallen" if fallen else ""}">')
+    canvas.add(
+        f'<g class="side{" fallen" if fallen else ""}" data-piece="villa"{canvas.last("villa")}>'
+    )
     _side_view(canvas, state, PAD, top_y + side_height)
     canvas.add("</g>")
     _top_view(canvas, state, 2 * PAD + span, top_y)
@@ -198,7 +265,8 @@ def _side_view(canvas: _Canvas, state: VillaState, left: float, ground: float) -
             top = z_of(bottom + parts.column_height)
             frozen = " frozen" if state.frozen[column] else ""
             canvas.add(
-                f'<g class="column piece{frozen}"{canvas.click(f"column:{column}")}>'
+                f'<g class="column piece{frozen}" data-piece="column:{column}"'
+                f"{canvas.last(f'column:{column}')}{canvas.click(f'column:{column}')}>"
                 f"<title>{_column_title(state, column)}</title>"
                 f'<rect class="body" x="{_n(x)}" y="{_n(top)}"'
                 f' width="{_n(2 * kind.radius * SCALE)}"'
@@ -210,7 +278,8 @@ def _side_view(canvas: _Canvas, state: VillaState, left: float, ground: float) -
             shape = parts.floors[level]
             z = level * storey + parts.column_height
             canvas.add(
-                f'<rect class="floor piece" x="{_n(x_of(left_mm))}"'
+                f'<rect class="floor piece body" data-piece="floor:{level}"'
+                f'{canvas.last(f"floor:{level}")} x="{_n(x_of(left_mm))}"'
                 f' y="{_n(z_of(z + parts.floor_thickness))}"'
                 f' width="{_n((right_mm - left_mm) * SCALE)}"'
                 f' height="{_n(parts.floor_thickness * SCALE)}" fill="{shape.colour}"'
@@ -258,12 +327,20 @@ def _top_view(canvas: _Canvas, state: VillaState, left: float, top: float) -> No
             for dx, dy in kind.outline
         )
         canvas.add(
-            f'<g class="column"><title>{_column_title(state, column)}</title>'
+            f'<g class="column"{canvas.last(f"column:{column}")}>'
+            f"<title>{_column_title(state, column)}</title>"
             f'<polygon class="body" points="{corners}" fill="{_fill(state, column)}"'
             f' stroke="{INK}" stroke-width="1"/>'
             f'<text class="label" x="{_n(x)}" y="{_n(y)}" fill="{_ink(state, column)}">'
             f"{column_name(column)}</text></g>"
         )
+    for token, role in canvas.marked.items():
+        if token.startswith("cell:"):
+            x, y = at(*cell_xy(int(token.split(":")[1])))
+            canvas.add(
+                f'<circle class="spot" data-spot="{token}" data-last-move="{role}" cx="{_n(x)}"'
+                f' cy="{_n(y)}" r="{_n(parts.pitch * SCALE)}" fill="none"/>'
+            )
     half = parts.pitch * SCALE / 2 - 0.8
     cells = sorted(int(token.split(":")[1]) for token in canvas.tokens if token.startswith("cell:"))
     for cell in cells:
@@ -284,15 +361,19 @@ def _cell_title(state: VillaState, cell: int) -> str:
 def _rack(canvas: _Canvas, state: VillaState, left: float, top: float) -> None:
     """Every column as a chip, one row per level: the easy way to click one."""
     villa = state.villa
-    for row, level in enumerate(range(min(villa.top, 5), -1, -1)):
+    rows = [("in hand", [c for c, level in enumerate(villa.level) if level == HAND])]
+    rows += [(LEVEL_NAMES[level], villa.on_level(level)) for level in range(villa.top, -1, -1)]
+    for row, (name, columns) in enumerate(row for row in rows if row[1]):
         y = top + row * 24
-        canvas.add(f'<text class="info" x="{_n(left)}" y="{_n(y + 9)}">{LEVEL_NAMES[level]}</text>')
-        for i, column in enumerate(villa.on_level(level)):
+        canvas.add(f'<text class="info" x="{_n(left)}" y="{_n(y + 9)}">{name}</text>')
+        for i, column in enumerate(columns):
             x = left + 80 + i * 38
             frozen = " frozen" if state.frozen[column] else ""
             ink = _ink(state, column)
             canvas.add(
-                f'<g class="chip{frozen}"{canvas.click(f"column:{column}")}>'
+                f'<g class="chip{frozen}" data-chip="column:{column}"'
+                f"{canvas.last(f'column:{column}')}"
+                f"{canvas.click(f'column:{column}')}>"
                 f"<title>{_column_title(state, column)}</title>"
                 f'<rect class="body" x="{_n(x)}" y="{_n(y)}" width="34" height="18" rx="4"'
                 f' fill="{_fill(state, column)}" stroke="{INK}" stroke-width="1"/>'
