@@ -21,6 +21,7 @@ from ludoteca.web import api, pages, sockets
 from ludoteca.web.errors import Unprocessable, WebError
 from ludoteca.web.language import LanguageMiddleware
 from ludoteca.web.manager import MAX_ACTIONS, TableManager
+from ludoteca.web.render import game_static_folders
 from ludoteca.web.storage import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -74,6 +75,10 @@ def create_app(
 
     app = FastAPI(title="ludoteca", lifespan=lifespan)
     app.state.manager = manager
+    for game_id, folder in game_static_folders().items():  # before /static, which would shadow it
+        app.mount(
+            f"/static/games/{game_id}", StaticFiles(directory=folder), name=f"static-{game_id}"
+        )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)

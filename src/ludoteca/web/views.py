@@ -11,7 +11,7 @@ from typing import Any
 
 from ludoteca.core.api import State
 from ludoteca.i18n import _, format_list, ngettext
-from ludoteca.web.render import board_svg, click_paths
+from ludoteca.web.render import board_svg, click_paths, own_board
 from ludoteca.web.storage import ABANDONED, FINISHED
 from ludoteca.web.table import BOT, HUMAN, Table, seat_name
 
@@ -147,6 +147,9 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
             "replay": f"/table/{table.id}/replay",
         },
     }
+    board = own_board(state)
+    if board is not None:
+        view["board"] = board
     if seat is not None:
         view["observation"] = state.observation(seat)
         if seat == creator_seat(table):
