@@ -102,3 +102,32 @@ def test_without_webgl_the_svg_board_is_played(server: str, page: Any) -> None:
     assert page.locator("#board-switch").is_hidden()
     page.locator("#board [data-chip].clickable").first.click()
     page.wait_for_function("Number(document.body.dataset.version) > 2")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_the_3d_villa_fits_the_screen_and_its_controls_are_big_enough(
+    server: str, page3d: Any, size: tuple[int, int]
+) -> None:
+    """Measured, not looked at: no sideways scrolling, the canvas inside the viewport's width,
+    the hint at least 12 px, every button of the bar at least 32 px tall."""
+    page = page3d
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    sit_down(page, server, "villa", "greedy", options={"hands": "steady"})
+    page.wait_for_selector("#board-own:not([hidden]) canvas")
+    wait_for_mode(page, "pull")
+    measured = page.evaluate(
+        """() => {
+          const own = document.getElementById("board-own");
+          const canvas = own.querySelector("canvas").getBoundingClientRect();
+          const hint = getComputedStyle(own.querySelector(".villa-3d-hint")).fontSize;
+          const switcher = document.getElementById("board-switch");
+          const buttons = [...own.querySelectorAll("button"), switcher]
+            .map((b) => b.getBoundingClientRect().height);
+          return {scroll: document.documentElement.scrollWidth, width: innerWidth,
+                  left: canvas.left, right: canvas.right, hint: parseFloat(hint), buttons};
+        }"""
+    )
+    assert measured["scroll"] <= measured["width"]
+    assert measured["left"] >= 0 and measured["right"] <= measured["width"]
+    assert measured["hint"] >= 12
+    assert measured["buttons"] and min(measured["buttons"]) >= 32
