@@ -110,9 +110,9 @@ def string_to_action(state: VillaState, text: str) -> int:
     if not isinstance(text, str):
         raise NotationError(f"a move is text, not {type(text).__name__}")
     raw = " ".join(text.strip().lower().split())
-    readers = (_read_chance, _read_word, _read_pull, _read_place, _read_floor)
+    readers = [_read_chance, _read_word, _read_pull, _read_place, _read_floor]
     if state.phase == PLACE:  # "C4" while placing is a grid point, not the cyan column C4
-        readers = (_read_place, *readers)
+        readers.insert(0, _read_place)
     for reader in readers:
         action = reader(state, raw)
         if action is not None:
