@@ -225,6 +225,7 @@ export function mount(container, { play }) {
           kind.shape === "hexagon" ? 6 : 32, 1, true), material(0x3b3226));
         if (kind.shape === "hexagon") band.geometry.rotateY(Math.PI / 2);
         band.position.copy(mesh.position).add(new THREE.Vector3(0, parts.column_height * 0.75, 0));
+        band.userData.token = `band:${column.id}`; // falls with the rest in a collapse
         villa.add(band);
       }
     }
