@@ -84,6 +84,11 @@ def test_a_person_pulls_and_places_a_column_in_the_3d_villa(server: str, page3d:
     point = page.evaluate(f"{OWN}.villa3d.point('spot:{target}')")
     page.mouse.click(point["x"], point["y"])
     assert page.evaluate(f"{OWN}.dataset.chosen") == str(target)
+    page.focus("#board-own canvas")  # the arrows move the ghost, and back again
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(f"{OWN}.dataset.chosen") in {str(s) for s in spots}
+    page.mouse.click(point["x"], point["y"])
     page.click('[data-testid="villa-confirm"]')
     page.wait_for_function(f"{OWN}.dataset.mode !== 'place'")
     view = observation(server, page)

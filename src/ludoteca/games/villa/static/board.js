@@ -354,6 +354,30 @@ export function mount(container, { play }) {
     }
   });
 
+  // The keyboard: arrows move the ghost one grid point (10 mm) over the top floor, Enter confirms.
+  canvas.tabIndex = 0;
+  const ARROWS = { ArrowLeft: [-10, 0], ArrowRight: [10, 0], ArrowUp: [0, -10], ArrowDown: [0, 10] };
+  canvas.addEventListener("keydown", (event) => {
+    if ((mode !== "place" && mode !== "floor") || !chosen) return;
+    if (event.key === "Enter") {
+      event.preventDefault();
+      play(chosen[0]);
+    } else if (event.key in ARROWS) {
+      event.preventDefault();
+      const [dx, dz] = ARROWS[event.key];
+      const goal = chosen[1].clone().add(new THREE.Vector3(dx, 0, dz));
+      const others = candidates().filter((spot) => spot !== chosen);
+      const ahead = others.filter((spot) => (spot[1].x - chosen[1].x) * dx + (spot[1].z - chosen[1].z) * dz > 0);
+      let best = null;
+      let distance = Infinity;
+      for (const spot of ahead) {
+        const d = spot[1].distanceToSquared(goal);
+        if (d < distance) { distance = d; best = spot; }
+      }
+      if (best) choose(best);
+    }
+  });
+
   function button(text, onClick, extra = {}) {
     const node = el("button", { type: "button", class: "button", ...extra }, text);
     node.addEventListener("click", onClick);
