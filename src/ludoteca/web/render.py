@@ -9,20 +9,26 @@ renderer is shown as its text board, so it can still be played with the move but
 
 A renderer that takes `last_moves` is given the marks of the moves a viewer has not seen yet
 (`ludoteca.core.marks`); one that does not is called without them.
+
+A game may also bring a board of its own for the browser: `games/<id>/static/board.js` (served
+at `/static/games/<id>/`), an ES module the table page loads, drawing from what the game's
+`board.board_data(state)` returns (villa: its 3D villa). The SVG stays as the fallback.
 """
 
 from __future__ import annotations
 
 import html
 import inspect
+import sys
 from collections.abc import Callable, Sequence
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from ludoteca.core.api import State
 from ludoteca.core.marks import MoveMark
-from ludoteca.core.registry import game_module
+from ludoteca.core.registry import game_class, game_module, games
 
 
 def _svg_module(game_id: str) -> ModuleType | None:
@@ -96,3 +102,26 @@ def draw(
     if last_moves and takes_last_moves(render):
         return render(state, seat=seat, interactive=interactive, last_moves=tuple(last_moves))
     return render(state, seat=seat, interactive=interactive)
+
+
+@cache
+def game_static_folders() -> dict[str, Path]:
+    """Each game's `static/` folder (beside its game module), by id, for the games with one."""
+    folders = {}
+    for info in games():
+        source = sys.modules[game_class(info.id).__module__].__file__
+        folder = Path(str(source)).parent / "static"
+        if folder.is_dir():
+            folders[info.id] = folder
+    return folders
+
+
+def own_board(state: State) -> dict[str, Any] | None:
+    """The game's own browser board for `state`: its module's URL and the data it draws, or
+    None for a game without one (its `static/board.js` and `board.board_data`)."""
+    game_id = state.game.id
+    module = game_module(game_id, "board")
+    folder = game_static_folders().get(game_id)
+    if module is None or folder is None or not (folder / "board.js").is_file():
+        return None
+    return {"module": f"/static/games/{game_id}/board.js", "data": module.board_data(state)}

@@ -21,6 +21,7 @@ from ludoteca.web import api, chat, pages, presence, rematch, sockets, takeback,
 from ludoteca.web.errors import Unprocessable, WebError
 from ludoteca.web.language import LanguageMiddleware
 from ludoteca.web.manager import MAX_ACTIONS, TableManager
+from ludoteca.web.render import game_static_folders
 from ludoteca.web.social_store import SocialStore
 from ludoteca.web.storage import Store
 
@@ -76,6 +77,10 @@ def create_app(
     app = FastAPI(title="ludoteca", lifespan=lifespan)
     app.state.manager = manager
     app.state.social = SocialStore(manager.store.engine)
+    for game_id, folder in game_static_folders().items():  # before /static, which would shadow it
+        app.mount(
+            f"/static/games/{game_id}", StaticFiles(directory=folder), name=f"static-{game_id}"
+        )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
     for feature in (turns, presence, rematch, takeback, chat):

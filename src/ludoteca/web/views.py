@@ -14,7 +14,7 @@ from ludoteca.core.api import State
 from ludoteca.i18n import _, game_title, ngettext
 from ludoteca.web.narrate import turn_start
 from ludoteca.web.people import seat_colour
-from ludoteca.web.render import board_html, board_svg, click_paths
+from ludoteca.web.render import board_html, board_svg, click_paths, own_board
 from ludoteca.web.result import describe_result, scores
 from ludoteca.web.storage import ABANDONED, FINISHED
 from ludoteca.web.table import BOT, HUMAN, Table
@@ -168,6 +168,9 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
             "replay": f"/table/{table.id}/replay",
         },
     }
+    board = own_board(state)
+    if board is not None:
+        view["board"] = board
     if seat is not None:
         view["observation"] = state.observation(seat)
         if seat == creator_seat(table):

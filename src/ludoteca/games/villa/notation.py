@@ -1,9 +1,11 @@
 """Villa Paletti notation: read and write every action.
 
     pull W4              pull white's hexagonal column (colour letter W K P C, number 1-5)
-    place 30,-40         stand the column in hand on the grid point x=30, y=-40 (mm);
-                         "place 31.5,-38" takes the nearest grid point, "place #485" a cell;
-                         "place 30,-40 on K2": on the red floor, on top of column K2
+    place C4             stand the column in hand on point C4 of the top floor's lettered grid
+                         (letters from the left, numbers from the front, 10 mm apart; see
+                         `grid.py`); "C4" alone while placing; "place C4 on K2": on top of K2.
+                         Also read: "place 30,-40" (x, y in mm; the nearest grid point),
+                         "place #485" (a cell of the action grid)
     floor 20,-10 r45     lay the next floor, centroid on (20, -10), turned 45 degrees
     declare / protest / pass / decline (the penalty after a failed protest)
 Chance outcomes: "layout 17" (the set-up), "colours 5" (the colour draw), "out" / "noticed" /
@@ -27,11 +29,14 @@ from ludoteca.games.villa.game import (
     LANDING,
     PASS,
     PERMUTATIONS,
+    PLACE,
     PLACE_BASE,
     PROTEST,
     PULLING,
     SETUP,
 )
+from ludoteca.games.villa.grid import TopGrid
+from ludoteca.games.villa.grid import letters as grid_letters
 from ludoteca.games.villa.hands import PULL_OUTCOMES
 from ludoteca.games.villa.parts import cell_xy, nearest_cell
 from ludoteca.games.villa.record import column_id, column_name
@@ -45,6 +50,7 @@ WORDS = {"declare": DECLARE, "protest": PROTEST, "pass": PASS, "decline": DECLIN
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _POINT = re.compile(rf"^(?:place\s+)?(?P<x>{_NUMBER})\s*,\s*(?P<y>{_NUMBER})(?:\s+on\s+\w\w)?$")
 _CELL = re.compile(r"^(?:place\s+)?(?:#|cell\s*)(?P<cell>\d+)(?:\s+on\s+\w\w)?$")
+_GRID = re.compile(r"^(?:place\s+)?(?P<label>[a-z]{1,2}\d{1,2})(?:\s+on\s+\w\w)?$")
 _FLOOR = re.compile(rf"^floor\s+(?P<x>{_NUMBER})\s*,\s*(?P<y>{_NUMBER})\s+r(?P<deg>{_NUMBER})$")
 
 
@@ -65,7 +71,9 @@ def action_to_string(state: VillaState, action: int) -> str:
     cells = state.game.cells
     if PLACE_BASE <= action < PLACE_BASE + cells:
         x, y = cell_xy(action - PLACE_BASE)
-        text = f"place {_mm(x)},{_mm(y)}"
+        grid = TopGrid.of(state)
+        label = grid.label(x, y) if grid is not None else None
+        text = f"place {label}" if label else f"place {_mm(x)},{_mm(y)}"
         if state.pulled >= 0 and state.phase != FLOOR:
             base = state.villa.fits(state.pulled, x, y)
             if base is not None and base >= 0:
@@ -103,12 +111,15 @@ def string_to_action(state: VillaState, text: str) -> int:
     if not isinstance(text, str):
         raise NotationError(f"a move is text, not {type(text).__name__}")
     raw = " ".join(text.strip().lower().split())
-    for reader in (_read_chance, _read_word, _read_pull, _read_place, _read_floor):
+    readers = [_read_chance, _read_word, _read_pull, _read_place, _read_floor]
+    if state.phase == PLACE:  # "C4" while placing is a grid point, not the cyan column C4
+        readers.insert(0, _read_place)
+    for reader in readers:
         action = reader(state, raw)
         if action is not None:
             return action
     raise NotationError(
-        f"{text!r} is not a villa move: write e.g. 'pull W4', 'place 30,-40', "
+        f"{text!r} is not a villa move: write e.g. 'pull W4', 'place C4', "
         "'floor 20,-10 r45', 'declare', 'protest', 'pass' or 'decline'"
     )
 
@@ -140,6 +151,16 @@ def _read_pull(state: VillaState, raw: str) -> int | None:
 
 
 def _read_place(state: VillaState, raw: str) -> int | None:
+    match = _GRID.match(raw)
+    grid = TopGrid.of(state)
+    if match and grid is not None:
+        cell = grid.cell(match["label"])
+        if cell is None:
+            raise NotationError(
+                f"{match['label'].upper()} is not on the top floor's grid: letters "
+                f"A-{grid_letters(grid.width - 1)}, numbers 1-{grid.depth}"
+            )
+        return PLACE_BASE + cell
     match = _CELL.match(raw)
     if match:
         cell = int(match["cell"])

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import shapely  # type: ignore[import-untyped,unused-ignore]
 from rich.console import Group, RenderableType
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 
 from ludoteca.games.villa.game import (
@@ -22,12 +21,16 @@ from ludoteca.games.villa.game import (
     OVER,
     PENALTY,
     PLACE,
+    PLACE_BASE,
     PROTEST_PULL,
     PROTESTING,
     PULLING,
     TURN,
 )
+from ludoteca.games.villa.grid import TopGrid
+from ludoteca.games.villa.grid import letters as grid_letters
 from ludoteca.games.villa.hands import PULL_OUTCOMES
+from ludoteca.games.villa.parts import cell_xy
 from ludoteca.games.villa.record import column_name
 from ludoteca.games.villa.villa import HAND
 
@@ -104,29 +107,39 @@ def seal_line(state: VillaState) -> str:
 
 # -- the top view ------------------------------------------------------------------------------
 def top_view(state: VillaState, marks: Mapping[int, str] | None = None) -> list[str]:
-    """The top floor from above, one pair of characters per grid point; columns by name."""
+    """The top floor from above on its lettered grid (`grid.py`), one character pair per grid
+    point: columns by name, "+" where the column in hand may be placed ("place C4")."""
     villa = state.villa
-    if not villa.floors:
+    grid = TopGrid.of(state)
+    if grid is None:
         return []
     outline = villa.outline(villa.top - 1)
     pitch = state.game.parts.pitch
-    left, bottom, right, top = (round(v / pitch) for v in outline.bounds)
     names = {}
     for column in villa.on_level(villa.top):
         key = (round(villa.x[column] / pitch), round(villa.y[column] / pitch))
         names[key] = column_name(column)
-    rows = []
-    for j in range(top, bottom - 1, -1):
+    open_cells = set()
+    if state.phase == PLACE:
+        open_cells = {
+            (round(x / pitch), round(y / pitch))
+            for x, y in (cell_xy(a - PLACE_BASE) for a in state.legal_actions())
+        }
+    header = "   " + "".join(f"{grid_letters(i):<2}" for i in range(grid.width))
+    rows = [header.rstrip()]
+    for j in range(grid.depth - 1, -1, -1):
         row = ""
-        for i in range(left, right + 1):
-            if (i, j) in names:
-                row += names[(i, j)]
-            elif shapely.contains_xy(outline, i * pitch, j * pitch):
+        for i in range(grid.width):
+            key = (grid.left + i, grid.front + j)
+            if key in names:
+                row += names[key]
+            elif key in open_cells:
+                row += "+ "
+            elif shapely.contains_xy(outline, key[0] * pitch, key[1] * pitch):
                 row += EMPTY
             else:
                 row += "  "
-        rows.append(f"{j * pitch:5.0f} {row.rstrip()}")
-    rows.append(f"{'':6}x from {left * pitch:g} to {right * pitch:g} mm")
+        rows.append(f"{j + 1:>2} {row.rstrip()}")
     return rows
 
 
@@ -158,29 +171,35 @@ def side_view(state: VillaState) -> list[str]:
 
 
 # -- the columns -------------------------------------------------------------------------------
-def column_lines(state: VillaState) -> list[str]:
-    """Each column with its floor, colour, value and frozen mark; then those out of the game."""
+LEGEND = "Columns: 1-3 thin (1 pt), 4 hexagonal (2 pt), 5 thick (3 pt); * frozen"
+
+
+def column_rows(state: VillaState) -> list[tuple[str, list[int]]]:
+    """(where, columns) from the top floor down to the base plate, in hand and out of the game:
+    one short line each, so the whole screen fits 50 rows."""
     villa = state.villa
-    parts = state.game.parts
-    lines = []
-    out = []
-    for column in range(len(villa.level)):
-        level = villa.level[column]
-        if level < 0 and level != HAND:
-            out.append(column_name(column))
-            continue
-        kind = parts.kind_of(column)
-        colour = parts.colours[state.colour_of(column)]
-        where = "in hand" if level == HAND else f"on {LEVEL_NAMES[level]}"
-        if villa.on[column] >= 0:
-            where += f" (on {column_name(villa.on[column])})"
-        frozen = "  frozen" if state.frozen[column] else ""
-        lines.append(
-            f"{column_name(column)} {colour:6} {kind.name:5} {kind.value}pt  {where}{frozen}"
-        )
-    if out:
-        lines.append("out of the game: " + " ".join(out))
-    return lines
+    rows = [("in hand", [c for c, level in enumerate(villa.level) if level == HAND])]
+    rows += [
+        (f"on {LEVEL_NAMES[level]}", villa.on_level(level)) for level in range(villa.top, -1, -1)
+    ]
+    rows.append(("out", [c for c, level in enumerate(villa.level) if level < 0 and level != HAND]))
+    return [(where, columns) for where, columns in rows if columns]
+
+
+def _column_word(state: VillaState, column: int, marks: Mapping[int, str]) -> str:
+    frozen = "*" if state.frozen[column] else ""
+    mark = f"={marks[column]}" if column in marks else ""
+    return f"{column_name(column)}{frozen}{mark}"
+
+
+def column_lines(state: VillaState, marks: Mapping[int, str] | None = None) -> list[str]:
+    """The columns by where they stand (with the menu's numbers as "W4=3"), and the legend."""
+    marks = marks or {}
+    lines = [
+        f"{where:>13}: " + " ".join(_column_word(state, c, marks) for c in columns)
+        for where, columns in column_rows(state)
+    ]
+    return [*lines, LEGEND]
 
 
 def render_text(state: VillaState) -> str:
@@ -188,7 +207,7 @@ def render_text(state: VillaState) -> str:
     lines = [status_line(state)]
     if state.villa.floors:
         top = LEVEL_NAMES[state.villa.top]
-        lines += [seal_line(state), "", f"Top view ({top} floor, y up, 10 mm a point):"]
+        lines += [seal_line(state), "", f"Top view ({top} floor, front at the bottom):"]
         lines += top_view(state)
         lines += ["", "Side view (from the front):", *side_view(state), "", *column_lines(state)]
     return "\n".join(lines)
@@ -199,32 +218,28 @@ def render_rich(state: VillaState, marks: Mapping[int, str] | None = None) -> Re
     """The same views in colour; `marks` (action -> label) are shown beside the columns."""
     parts = state.game.parts
     marks = marks or {}
-    table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
-    for heading in ("", "column", "kind", "pts", "where", ""):
-        table.add_column(heading)
     villa = state.villa
-    for column in villa.standing() + [c for c, lv in enumerate(villa.level) if lv == HAND]:
-        kind = parts.kind_of(column)
-        colour = parts.colours[state.colour_of(column)]
-        hex_colour = parts.column_colours[colour]
-        level = villa.level[column]
-        table.add_row(
-            Text(marks.get(column, ""), style="bold reverse") if column in marks else "",
-            Text(column_name(column), style=Style(color=hex_colour, bold=True)),
-            kind.name,
-            str(kind.value),
-            "in hand" if level == HAND else LEVEL_NAMES[level],
-            "frozen" if state.frozen[column] else "",
-        )
     if not villa.floors:  # the set-up has not been drawn yet
         return Text(status_line(state), style="bold")
+    columns = Text()
+    for where, placed in column_rows(state):
+        columns.append(f"{where:>13}: ")
+        for column in placed:
+            colour = parts.column_colours[parts.colours[state.colour_of(column)]]
+            columns.append(column_name(column), style=Style(color=colour, bold=True))
+            columns.append("*" if state.frozen[column] else "")
+            if column in marks:
+                columns.append(f"={marks[column]}", style="bold reverse")
+            columns.append(" ")
+        columns.append("\n")
+    columns.append(LEGEND, style="dim")
     top = LEVEL_NAMES[villa.top]
     return Group(
         Text(status_line(state), style="bold"),
         Text(seal_line(state)),
-        Text(f"Top view ({top} floor, y up, 10 mm a point):", style="italic"),
+        Text(f"Top view ({top} floor, front at the bottom):", style="italic"),
         Text("\n".join(top_view(state)), no_wrap=True),
         Text("Side view (from the front):", style="italic"),
         Text("\n".join(side_view(state)), no_wrap=True),
-        table,
+        columns,
     )

@@ -224,12 +224,49 @@ function renderInvites(v) {
   }
 }
 
+// A game's own board (`view.board`: a module under /static/games/<id>/, e.g. villa's 3D villa)
+// is drawn instead of the SVG where it can run (the module's `mount` returns null without the
+// WebGL it needs); the SVG stays one click away, behind the switch.
+let ownBoard = null; // null: not tried yet, false: none here, else the module's handle
+let flat = false;
+
+async function loadOwnBoard(v) {
+  ownBoard = false;
+  try {
+    const module = await import(v.board.module);
+    const handle = module.mount($("board-own"), { play: (action) => play({ action }) });
+    if (!handle) return;
+    ownBoard = handle;
+    handle.update(view);
+    showOwnBoard();
+  } catch (error) {
+    console.warn("the game's own board could not start; the SVG board stays", error);
+  }
+}
+
+function showOwnBoard() {
+  const own = Boolean(ownBoard) && !flat;
+  $("board-own").hidden = !own;
+  board.hidden = own;
+  const toggle = $("board-switch");
+  toggle.hidden = !ownBoard;
+  if (ownBoard) toggle.textContent = own ? ownBoard.flatName() : ownBoard.name();
+}
+
+$("board-switch").addEventListener("click", () => {
+  flat = !flat;
+  showOwnBoard();
+  if (!flat && ownBoard) ownBoard.update(view);
+});
+
 function render(v) {
   if (v.version < version) return; // an older view overtaken by a newer one
   const first = view === null;
   version = v.version;
   view = v;
   const before = first ? null : piecePlaces();
+  if (v.board && ownBoard === null) loadOwnBoard(v);
+  else if (v.board && ownBoard && !flat) ownBoard.update(v);
   board.innerHTML = v.svg;
   if (before) slidePieces(before);
   $("board-description").textContent = v.position_text || "";
