@@ -14,6 +14,7 @@ from ludoteca.core.registry import games
 
 PICTURE = re.compile(r"!\[[^\]]*\]\(([^)]+)\)")
 CODE_BLOCK = re.compile(r"^```.*?^```", re.DOTALL | re.MULTILINE)
+GERMAN_FULL_RULES = ["ludo", "siege", "bremen", "museum"]
 HOWTO_HEADINGS = {"en": "How to play", "nl": "Zo speel je", "de": "So spielt man"}
 
 
@@ -45,16 +46,16 @@ def test_full_rules_without_a_translation_say_they_are_english(
     assert "noch nicht übersetzt" not in web.client.get("/rules/siege?lang=en").text
 
 
-@pytest.mark.parametrize("game_id", ["ludo", "siege"])
+@pytest.mark.parametrize("game_id", GERMAN_FULL_RULES)
 def test_german_full_rules_are_shown_in_german(web: Any, game_id: str) -> None:
     html = web.client.get(f"/rules/{game_id}?lang=de").text
     full = html[html.index('id="full-rules"') :]
     assert "noch nicht übersetzt" not in full and '<div lang="en">' not in full
-    assert "<h2>Quellen und Code</h2>" in full and "<strong>Festlegung</strong>" in full
+    assert "<h2>Spielmaterial</h2>" in full and "<strong>Festlegung</strong>" in full
     assert "<strong>Ruling" not in full
 
 
-@pytest.mark.parametrize("game_id", ["ludo", "siege"])
+@pytest.mark.parametrize("game_id", GERMAN_FULL_RULES)
 def test_a_translation_keeps_every_picture_and_code_block(game_id: str) -> None:
     """Pictures, notation and code are the same in every language; only the words change."""
     english = (rulebook.SOURCE / f"{game_id}.md").read_text(encoding="utf-8")
