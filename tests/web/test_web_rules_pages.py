@@ -14,7 +14,7 @@ from ludoteca.core.registry import games
 
 PICTURE = re.compile(r"!\[[^\]]*\]\(([^)]+)\)")
 CODE_BLOCK = re.compile(r"^```.*?^```", re.DOTALL | re.MULTILINE)
-GERMAN_FULL_RULES = ["ludo", "siege", "bremen", "museum"]
+GERMAN_FULL_RULES = ["ludo", "siege", "bremen", "museum", "villa"]
 HOWTO_HEADINGS = {"en": "How to play", "nl": "Zo speel je", "de": "So spielt man"}
 
 
