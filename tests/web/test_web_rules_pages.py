@@ -73,11 +73,8 @@ def test_a_language_without_its_own_how_to_play_falls_back_to_english(language: 
             assert path.name in {f"{info.id}.howto.{language}.md", f"{info.id}.howto.en.md"}
 
 
-HOWTO_PAGES = [(game, language) for game in ("ludo", "siege") for language in ("en", "nl", "de")]
-HOWTO_PAGES += [(game, "de") for game in ("bremen", "museum", "villa")]
-
-
-@pytest.mark.parametrize(("game_id", "language"), HOWTO_PAGES)
+@pytest.mark.parametrize("game_id", ["ludo", "siege"])
+@pytest.mark.parametrize("language", ["en", "nl", "de"])
 def test_each_how_to_play_is_short_and_has_a_picture(game_id: str, language: str) -> None:
     path = rulebook.howto_path(game_id, language)
     assert path is not None and path.name == f"{game_id}.howto.{language}.md"
