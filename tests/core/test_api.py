@@ -33,7 +33,7 @@ from ludoteca.core.errors import (
     UnknownGameError,
     WrongPlayerError,
 )
-from ludoteca.core.options import Option, validate_options
+from ludoteca.core.options import Option, stored_options, validate_options
 from ludoteca.core.record import FORMAT, VERSION, Record
 
 
@@ -506,3 +506,47 @@ def test_record_that_does_not_replay_is_rejected(change, match: str) -> None:
     record = Record.from_json(obj)
     with pytest.raises((StateFormatError, InvalidOptionError), match=match):
         record.replay()
+
+
+# -- options added after games were stored ------------------------------------------------------
+def test_stored_options_give_a_missing_option_its_legacy_value() -> None:
+    specs = (
+        Option("check", "on_turn", "check", ("on_turn", "after_move"), str, legacy="after_move"),
+        Option("fast", False, "play fast"),
+    )
+    assert stored_options(specs, {"fast": True}) == {"fast": True, "check": "after_move"}
+    assert stored_options(specs, {"check": "on_turn"}) == {"check": "on_turn"}
+
+
+def museum_game_played(elevator_check: str, seed: int) -> State:
+    """A museum game of random moves to its end (seeded, so it is reproducible)."""
+    game = ludoteca.load("museum", players=3, elevator_check=elevator_check)
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        play_chance(state)
+        if not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_record_from_before_an_option_existed_replays_under_the_rule_it_was_played_by() -> None:
+    """Museum records from before `elevator_check` lack it; they were played with the check
+    after movement, so they replay with `after_move`, not today's default `on_turn`."""
+    played = museum_game_played("after_move", seed=5)
+    old = Record.of(played).to_json()
+    del old["options"]["elevator_check"]
+    replayed = Record.from_json(old).replay()
+    assert replayed.game.options["elevator_check"] == "after_move"
+    assert replayed.to_json() == played.to_json()
+    # The same moves do not make the same game under the new default: the choice matters.
+    old["options"]["elevator_check"] = "on_turn"
+    with pytest.raises(StateFormatError):
+        Record.from_json(old).replay()
+
+
+def test_a_position_from_before_an_option_existed_loads_under_its_legacy_value() -> None:
+    obj = {"game": "museum", "players": 4, "options": {"roof_banks": True}, "phase": "draw"}
+    assert ludoteca.load("museum", elevator_check="after_move").state_from_json(obj)
+    with pytest.raises(StateFormatError, match="options"):
+        ludoteca.load("museum").state_from_json(obj)

@@ -44,7 +44,11 @@ EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 3, "start_pawn_on_a": False, "three_tries": True, "must_capture": True},
     ],
     "siege": [{"opening_rule": False, "lord_start": "e6"}, {"max_quiet_moves": 20}],
-    "museum": [{"roof_banks": False}, {"players": 2, "roof_banks": False}],
+    "museum": [
+        {"roof_banks": False},
+        {"players": 2, "roof_banks": False},
+        {"elevator_check": "after_move"},
+    ],
     "villa": [
         {"players": 3, "hands": "steady"},
         {"players": 2, "hand_error_mm": 0, "score_from": "green"},

@@ -244,8 +244,8 @@ def test_views_show_each_seat_its_own_moves_and_leak_no_token(web: Any) -> None:
     assert spectator["seat"] is None and spectator["legal"] == []
     assert "observation" not in spectator and "invites" not in spectator
     assert mover["message"].startswith("Your turn")
-    names = ("red & yellow", "blue & green")  # two players play two colours each
-    assert waiter["message"].startswith(f"Waiting for {names[to_move]} (human)")
+    names = ("Red & Yellow", "Blue & Green")  # two players play two colours each
+    assert waiter["message"] == f"Waiting for {names[to_move]}..."
     # Seat 0 created the table, so only its view holds seat 1's link; nobody sees the seed.
     for seat, view in ((0, web.view(table, 0)), (1, web.view(table, 1)), (None, spectator)):
         text = json.dumps(view)
@@ -351,8 +351,9 @@ def test_bots_play_to_the_end_and_the_record_replays_to_the_live_state(web: Any)
     web.wait_until_over(table)
     view = web.view(table)
     result = view["result"]
-    assert result["text"] in {"red wins", "yellow wins"}
-    assert result["headline"] == result["text"].capitalize()  # spectators see who won
+    assert result["text"].startswith(("Red (greedy bot) wins", "Yellow (random bot) wins"))
+    assert result["headline"] == result["text"]  # spectators see who won
+    assert len(result["lines"]) == 2 and " is 2nd" in result["lines"][1]
     assert view["message"].startswith("Game over")
     response = web.client.get(f"/table/{table.id}/record.json")
     assert response.status_code == 200
@@ -376,16 +377,15 @@ def test_record_and_replay_wait_for_the_end(web: Any) -> None:
 def test_replay_steps_through_every_position(web: Any) -> None:
     table = web.create(seats=["random", "random"], speed="fast", options=ONE_COLOUR)
     web.wait_until_over(table)
-    moves = web.view(table)["log"]
+    view = web.view(table)
+    moves, story = view["log"], view["story"]
     base = f"/table/{table.id}/replay"
     page = web.client.get(base)
     assert page.status_code == 200 and 'id="slider"' in page.text
     first = web.client.get(f"{base}/0.json").json()
     assert (first["step"], first["last"], first["caption"]) == (0, len(moves), "Start")
     step = web.client.get(f"{base}/3.json").json()
-    player, notation = moves[2]
-    who = "Chance" if player < 0 else ("red", "yellow")[player]  # one colour each
-    assert step["caption"] == f"{who}: {notation}"
+    assert story[2]["text"] in step["caption"].split(" · ")  # with the rest of its turn
     assert step["svg"].startswith("<svg") and 'data-action="' not in step["svg"]
     svg = web.client.get(f"{base}/{len(moves)}.svg")
     assert svg.headers["content-type"].startswith("image/svg+xml")

@@ -13,21 +13,39 @@ from ludoteca.web import render
 from ludoteca.web.views import headline, legal_moves, log_rows
 
 
-def test_each_move_is_shown_with_the_roll_before_it() -> None:
-    log = [[-1, "start:1"], [-1, "6"], [1, "R-10"], [-1, "3"], [-1, "5"], [0, "0-5"], [-1, "2"]]
+def entries(*moves: tuple[int, str]) -> list[dict[str, object]]:
+    return [{"seat": seat, "text": text, "notation": text} for seat, text in moves]
+
+
+def indexed(log: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The entries as `log_rows` returns them: with their index in the log."""
+    return [{**entry, "index": i} for i, entry in enumerate(log)]
+
+
+def test_each_move_is_shown_with_the_rolls_before_it() -> None:
+    log = entries(
+        (-1, "Red begins"),
+        (-1, "6"),
+        (1, "Red enters"),
+        (-1, "3"),
+        (-1, "5"),
+        (0, "Blue"),
+        (-1, "2"),
+    )
+    start, six, red, three, five, blue, two = indexed(log)
     assert log_rows(log) == [
-        {"chance": "start:1", "seat": None, "move": None},
-        {"chance": "6", "seat": 1, "move": "R-10"},
-        {"chance": "3", "seat": None, "move": None},  # a roll that moved nothing
-        {"chance": "5", "seat": 0, "move": "0-5"},
-        {"chance": "2", "seat": None, "move": None},  # the roll now waiting for a move
+        {"chance": [start, six], "seat": 1, "move": red},
+        {"chance": [three, five], "seat": 0, "move": blue},  # a roll that moved nothing, then 5
+        {"chance": [two], "seat": None, "move": None},  # the roll now waiting for a move
     ]
 
 
 def test_moves_without_chance_have_rows_of_their_own() -> None:
-    assert log_rows([[0, "e4"], [1, "e5"]]) == [
-        {"chance": None, "seat": 0, "move": "e4"},
-        {"chance": None, "seat": 1, "move": "e5"},
+    log = entries((0, "e4"), (1, "e5"))
+    e4, e5 = indexed(log)
+    assert log_rows(log) == [
+        {"chance": [], "seat": 0, "move": e4},
+        {"chance": [], "seat": 1, "move": e5},
     ]
 
 

@@ -18,7 +18,7 @@ from ludoteca.core.errors import (
     StateFormatError,
     WrongPlayerError,
 )
-from ludoteca.core.options import Option, OptionValue, validate_options
+from ludoteca.core.options import Option, OptionValue, stored_options, validate_options
 
 CHANCE = -1
 """`current_player()` at a chance node (a die roll, a card turn, a random set-up)."""
@@ -125,6 +125,8 @@ class Game(ABC):
                 f"this JSON has {obj.get('players')} players; the game has {self.num_players}"
             )
         options = obj.get("options")
+        if options is not None:
+            options = stored_options(self.option_specs, options)
         if options is not None and options != self.options:
             raise StateFormatError(f"the state's options {options} differ from {self.options}")
 

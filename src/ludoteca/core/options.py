@@ -23,6 +23,9 @@ class Option:
     doc: str
     choices: Sequence[OptionValue] = ()
     kind: type = bool
+    legacy: OptionValue | None = None
+    """The value games stored before this option existed were played under: a record, table or
+    position that lacks the option replays with it (None: such games take the default)."""
 
     def coerce(self, value: Any) -> OptionValue:
         """Turn a value (possibly text from a command line or a form) into the option's type."""
@@ -90,6 +93,16 @@ def validate_options(
         else:
             resolved[spec.name] = spec.default
     return resolved
+
+
+def stored_options(specs: Sequence[Option], stored: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a stored game (a record, a table, a position's JSON), completed so that it
+    replays under the rules it was played by: an option it lacks takes its `legacy` value."""
+    options = dict(stored)
+    for spec in specs:
+        if spec.name not in options and spec.legacy is not None:
+            options[spec.name] = spec.legacy
+    return options
 
 
 def parse_assignments(items: Iterable[str]) -> dict[str, str]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ludoteca.core.api import JSON, State
 from ludoteca.core.errors import IllegalActionError, LudotecaError, StateFormatError
-from ludoteca.core.registry import load
+from ludoteca.core.registry import load_stored
 
 FORMAT = "ludoteca-record"
 VERSION = 1
@@ -120,7 +120,7 @@ class Record:
     def states(self) -> list[State]:
         """Every position of the game, from the start to the last move, checked as it goes."""
         try:
-            game = load(self.game, players=self.players, **self.options)
+            game = load_stored(self.game, self.players, self.options)
         except LudotecaError as exc:
             raise StateFormatError(f"the record's game cannot be set up: {exc}") from exc
         state = game.new_initial_state(seed=self.seed)

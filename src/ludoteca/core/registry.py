@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -10,6 +11,7 @@ from typing import Any
 
 from ludoteca.core.api import Game
 from ludoteca.core.errors import UnknownGameError
+from ludoteca.core.options import stored_options
 
 _CATALOGUE: dict[str, str] = {}
 _CATALOGUE_MODULE = "ludoteca.games"
@@ -73,6 +75,12 @@ def games() -> list[GameInfo]:
 def load(game_id: str, players: int | None = None, **options: Any) -> Game:
     """A configured game: `load("ludo", players=4, three_tries=True)`."""
     return game_class(game_id)(players, **options)
+
+
+def load_stored(game_id: str, players: int, options: Mapping[str, Any]) -> Game:
+    """The game of a stored record or table: options it lacks take their `legacy` values."""
+    cls = game_class(game_id)
+    return cls(players, **stored_options(cls.option_specs, options))
 
 
 @cache

@@ -53,7 +53,7 @@ def replay(
     for seat in range(game.num_players):
         console.print(Text(f"  {present.seat_name(game, seat, seats)}", style="dim"))
     defaults = {spec.name: spec.default for spec in game.option_specs}
-    changed = {k: v for k, v in record.options.items() if v != defaults.get(k)}
+    changed = {k: v for k, v in game.options.items() if v != defaults.get(k)}
     if changed:
         listed = ", ".join(f"{k}={v}" for k, v in changed.items())
         console.print(Text("  " + _("options: {options}").format(options=listed)))

@@ -35,6 +35,16 @@ class ActionRequest(BaseModel):
     notation: StrictStr | None = None
 
 
+class NameRequest(BaseModel):
+    """The name a person enters for the seat they hold (empty: back to the seat's colour)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: StrictInt
+    token: StrictStr
+    name: StrictStr
+
+
 def manager_of(request: Request) -> TableManager:
     manager: TableManager = request.app.state.manager
     return manager
@@ -131,3 +141,11 @@ async def post_action(request: Request, table_id: str, body: ActionRequest) -> J
     table = await manager.get(table_id)
     await manager.act(table, body.seat, body.token, body.action, body.notation)
     return JSONResponse(table_view(table, body.seat))
+
+
+@router.post("/tables/{table_id}/name")
+async def post_name(request: Request, table_id: str, body: NameRequest) -> dict[str, Any]:
+    manager = manager_of(request)
+    table = await manager.get(table_id)
+    await manager.rename(table, body.seat, body.token, body.name)
+    return table_view(table, body.seat)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from typing import Any
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import DEFAULT, use
-from ludoteca.web.errors import Conflict, NotFound
+from ludoteca.web.errors import Conflict, Forbidden, NotFound
+from ludoteca.web.people import clean_name
 from ludoteca.web.setup import TableRequest, new_table
 from ludoteca.web.storage import ABANDONED, FINISHED, PLAYING, MoveData, Store, TableData
 from ludoteca.web.table import Connection, Table
@@ -110,6 +112,19 @@ class TableManager:
             assert seat is not None
             await self._step(table, table.apply(seat, chosen))
         self.wake_bots(table)
+
+    async def rename(self, table: Table, seat: int | None, token: str | None, name: str) -> None:
+        """A person enters (or clears) the name of the seat they hold; everyone sees it."""
+        seat = table.authorise(seat, token)
+        if seat is None:
+            raise Forbidden("spectators have no seat to name: open a seat link")
+        entered = clean_name(name)
+        async with table.lock:
+            seats = table.data.seats
+            seats[seat] = replace(seats[seat], name=entered)
+            table.forget_texts()
+            await asyncio.to_thread(self.store.set_seats, table.id, list(seats))
+            await self._broadcast(table)
 
     async def _step(self, table: Table, moves: list[MoveData]) -> None:
         await self._save(table, moves)

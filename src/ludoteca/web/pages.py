@@ -32,7 +32,7 @@ from ludoteca.web.setup import SPEEDS, request_from_form
 from ludoteca.web.social import social_of
 from ludoteca.web.table import Table
 from ludoteca.web.templating import templates
-from ludoteca.web.views import log_rows, replay_view, table_view
+from ludoteca.web.views import log_rows, replay_steps, replay_turns, replay_view, table_view
 
 router = APIRouter()
 
@@ -78,7 +78,7 @@ async def table_page(
     viewer = table.authorise(seat, token)
     view = table_view(table, viewer)
     boot = {"table": table.id, "seat": viewer, "token": token if viewer is not None else None}
-    context = {"view": view, "boot": boot, "log_rows": log_rows(view["log"])}
+    context = {"view": view, "boot": boot, "log_rows": log_rows(view["story"])}
     return templates.TemplateResponse(request, "table.html", context)
 
 
@@ -112,8 +112,12 @@ async def record(request: Request, table_id: str) -> JSONResponse:
 async def replay_page(request: Request, table_id: str) -> Response:
     table = await finished_table(request, table_id)
     first = replay_view(table, 0)
-    title = game_title(table.game.title)
-    context: dict[str, Any] = {"table": table, "title": title, "first": first}
+    context: dict[str, Any] = {
+        "table": table,
+        "title": game_title(table.game.title),
+        "first": first,
+        "turns": replay_turns(replay_steps(table)),
+    }
     return templates.TemplateResponse(request, "replay.html", context)
 
 

@@ -34,12 +34,15 @@ def rotated(seat: int, players: int) -> int:
 def rematch_request(table: Table) -> TableRequest:
     players = len(table.data.seats)
     seats = [""] * players
+    names: list[str | None] = [None] * players
     for i, spec in enumerate(table.data.seats):
         seats[rotated(i, players)] = HUMAN if spec.kind == HUMAN else spec.agent or ""
+        names[rotated(i, players)] = spec.name if spec.kind == HUMAN else None
     return TableRequest(
         game=table.game.id,
         players=players,
         seats=seats,
+        names=names,
         options=dict(table.data.options),
         speed=table.data.speed,  # type: ignore[arg-type]
     )

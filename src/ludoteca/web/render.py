@@ -6,33 +6,44 @@ clicks (a piece, then one of its destinations; a path field by field) also defin
 `click_path(state, action) -> list[str]`: the tokens a person clicks, in order, to choose the
 action, each drawn on the board as `data-click="TOKEN"` (see `static/table.js`). A game without a
 renderer is shown as its text board, so it can still be played with the move buttons.
+
+A renderer that takes `last_moves` is given the marks of the moves a viewer has not seen yet
+(`ludoteca.core.marks`); one that does not is called without them.
 """
 
 from __future__ import annotations
 
 import html
+import inspect
 from collections.abc import Callable, Sequence
+from functools import cache
 from types import ModuleType
-from typing import Protocol
+from typing import Any
 
 from ludoteca.core.api import State
+from ludoteca.core.marks import MoveMark
 from ludoteca.core.registry import game_module
-
-
-class _Renderer(Protocol):
-    def __call__(self, state: State, *, seat: int | None, interactive: bool) -> str: ...
 
 
 def _svg_module(game_id: str) -> ModuleType | None:
     return game_module(game_id, "svg")
 
 
-def _renderer(game_id: str) -> _Renderer | None:
+def _renderer(game_id: str) -> Callable[..., str] | None:
     module = _svg_module(game_id)
     if module is None:
         return None
     render: Callable[..., str] = module.render_svg
     return render
+
+
+@cache
+def takes_last_moves(render: Callable[..., Any]) -> bool:
+    """Whether a renderer accepts `last_moves` (by name or through `**kwargs`)."""
+    parameters = inspect.signature(render).parameters.values()
+    return any(
+        p.name == "last_moves" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters
+    )
 
 
 def click_paths(state: State, actions: Sequence[int]) -> dict[int, list[str]] | None:
@@ -44,19 +55,44 @@ def click_paths(state: State, actions: Sequence[int]) -> dict[int, list[str]] | 
     return {action: list(click_path(state, action)) for action in actions}
 
 
-def board_html(state: State, seat: int | None = None, interactive: bool = False) -> str:
+def board_html(
+    state: State,
+    seat: int | None = None,
+    interactive: bool = False,
+    last_moves: Sequence[MoveMark] = (),
+) -> str:
     """The board and, for a game whose svg module has `panel_html`, its HTML panel after it.
 
     A panel is the game's side information (cards, accounts) as HTML the page can reflow.
     """
-    board = board_svg(state, seat, interactive)
+    board = board_svg(state, seat, interactive, last_moves)
     panel: Callable[..., str] | None = getattr(_svg_module(state.game.id), "panel_html", None)
     return board if panel is None else board + panel(state, seat=seat, interactive=interactive)
 
 
-def board_svg(state: State, seat: int | None = None, interactive: bool = False) -> str:
-    """Markup for the board of `state` as `seat` sees it (spectators: None)."""
+def board_svg(
+    state: State,
+    seat: int | None = None,
+    interactive: bool = False,
+    last_moves: Sequence[MoveMark] = (),
+) -> str:
+    """Markup for the board of `state` as `seat` sees it (spectators: None), with the marks
+    of `last_moves` where the game draws them."""
     render = _renderer(state.game.id)
     if render is None:
         return f'<pre class="board-text">{html.escape(str(state))}</pre>'
+    return draw(render, state, seat=seat, interactive=interactive, last_moves=last_moves)
+
+
+def draw(
+    render: Callable[..., str],
+    state: State,
+    *,
+    seat: int | None,
+    interactive: bool,
+    last_moves: Sequence[MoveMark],
+) -> str:
+    """Call `render`, passing `last_moves` only to a renderer that takes them."""
+    if last_moves and takes_last_moves(render):
+        return render(state, seat=seat, interactive=interactive, last_moves=tuple(last_moves))
     return render(state, seat=seat, interactive=interactive)

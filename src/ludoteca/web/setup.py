@@ -21,6 +21,7 @@ from ludoteca.core.options import OptionValue
 from ludoteca.core.registry import load
 from ludoteca.i18n import N_
 from ludoteca.web.errors import BadRequest
+from ludoteca.web.people import clean_names
 from ludoteca.web.storage import SeatData, TableData
 from ludoteca.web.table import BOT, HUMAN
 
@@ -37,6 +38,10 @@ class TableRequest(BaseModel):
     players: int | None = None
     seats: list[str] | None = Field(
         default=None, description='one per player: "human" or an agent spec like "greedy"'
+    )
+    names: list[str | None] | None = Field(
+        default=None,
+        description="one per player: a person's name (null: the seat's colour); bots ignore it",
     )
     options: dict[str, OptionValue | None] = Field(default_factory=dict)
     speed: Speed = "normal"
@@ -68,11 +73,12 @@ def new_table(request: TableRequest) -> TableData:
         raise BadRequest(
             f"{game.num_players} players need {game.num_players} seats, not {len(seats)}"
         )
+    names = clean_names(request.names, game.num_players)
     specs = []
-    for spec in seats:
+    for spec, name in zip(seats, names, strict=True):
         text = spec.strip()
         if text.lower() == HUMAN:
-            specs.append(SeatData(HUMAN, token=secrets.token_urlsafe(16)))
+            specs.append(SeatData(HUMAN, token=secrets.token_urlsafe(16), name=name))
         else:
             check_agent(text, game)
             specs.append(SeatData(BOT, agent=text))
@@ -89,7 +95,8 @@ def new_table(request: TableRequest) -> TableData:
 
 
 def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
-    """Read the lobby's form: game, players, seat0..seatN-1, option.<name>, speed.
+    """Read the lobby's form: game, players, seat0..seatN-1, name0..nameN-1, option.<name>,
+    speed.
 
     Checkboxes come after a hidden "false" field of the same name, so the last value wins.
     Empty values mean "the game's default".
@@ -111,9 +118,11 @@ def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
         for key, value in form.items()
         if key.startswith("option.") and value.strip()
     }
-    seats = None
+    seats: list[str] | None = None
+    names: list[str | None] | None = None
     if players is not None:
         seats = [form.get(f"seat{i}", HUMAN) or HUMAN for i in range(players)]
+        names = [form.get(f"name{i}") for i in range(players)]
     speed = form.get("speed", "normal")
     if speed not in SPEEDS:
         raise BadRequest(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
@@ -121,6 +130,7 @@ def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
         game=game,
         players=players,
         seats=seats,
+        names=names,
         options=options,
         speed=speed,  # type: ignore[arg-type]
     )

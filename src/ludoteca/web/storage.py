@@ -71,18 +71,20 @@ class MoveRow(_Base):
 
 @dataclass(frozen=True)
 class SeatData:
-    """One seat: a human (with the secret token of its link) or a bot (with its agent spec)."""
+    """One seat: a human (with the secret token of its link and the name its person entered,
+    if any) or a bot (with its agent spec)."""
 
     kind: str
     agent: str | None = None
     token: str | None = None
+    name: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "agent": self.agent, "token": self.token}
+        return {"kind": self.kind, "agent": self.agent, "token": self.token, "name": self.name}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> SeatData:
-        return cls(str(obj["kind"]), obj.get("agent"), obj.get("token"))
+        return cls(str(obj["kind"]), obj.get("agent"), obj.get("token"), obj.get("name"))
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,15 @@ class Store:
                     .where(TableRow.id == table_id)
                     .values(status=status, result=result)
                 )
+
+    def set_seats(self, table_id: str, seats: Sequence[SeatData]) -> None:
+        """Store a table's seats again (a person entered their name)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(seats=[s.to_json() for s in seats])
+            )
 
     def get(self, table_id: str) -> TableData | None:
         """A table with its moves, or None."""

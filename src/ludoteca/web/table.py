@@ -17,10 +17,14 @@ from ludoteca.agents.base import Agent
 from ludoteca.core.api import CHANCE, Game, State
 from ludoteca.core.chance import SEED_BITS, mix64, sample_outcome
 from ludoteca.core.errors import IllegalActionError, NotationError, WrongPlayerError
+from ludoteca.core.marks import MoveMark
 from ludoteca.core.record import Move, Record
-from ludoteca.core.registry import load
-from ludoteca.i18n import DEFAULT
+from ludoteca.core.registry import load_stored
+from ludoteca.i18n import DEFAULT, use
+from ludoteca.i18n import current as current_language
 from ludoteca.web.errors import Conflict, Forbidden, Unprocessable
+from ludoteca.web.narrate import Narrator, since_previous_turn
+from ludoteca.web.people import display_name
 from ludoteca.web.storage import FINISHED, PLAYING, MoveData, SeatData, TableData
 
 HUMAN = "human"
@@ -30,11 +34,6 @@ BOT = "bot"
 def bot_seed(table_seed: int, seat: int, step: int) -> int:
     """The seed of a bot's choice at history position `step`: restart-proof like the dice."""
     return mix64(mix64(table_seed) ^ (seat << 40 | step)) >> (64 - SEED_BITS)
-
-
-def seat_name(game: Game, seat: int) -> str:
-    """The game's name for a seat ("red"), or "seat N" where it has none."""
-    return game.seat_name(seat) or f"seat {seat}"
 
 
 @dataclass(eq=False)
@@ -62,16 +61,19 @@ class Table:
     """The first move waits until every person has joined or the creator starts (`web.presence`)."""
     takeback: Any = None
     """A takeback request waiting for the other players' answers (`web.takeback`)."""
+    narrator: Narrator | None = None
+    _marks: list[MoveMark | None] = field(default_factory=list)
+    _texts: dict[tuple[str, tuple[str, ...]], list[str]] = field(default_factory=dict)
     _positions: list[State] | None = None
 
     @classmethod
     def build(cls, data: TableData) -> tuple[Table, list[MoveData]]:
         """Rebuild from the seed and the stored moves; also returns chance moves still owed."""
-        game = load(data.game, players=data.players, **data.options)
+        game = load_stored(data.game, data.players, data.options)
         state = game.new_initial_state(seed=data.seed)
+        table = cls(data=data, game=game, state=state, narrator=Narrator.of(game))
         for move in data.moves:
-            state.apply_action(move.action)
-        table = cls(data=data, game=game, state=state)
+            table._advance(move.action)
         return table, table.resolve_chance()
 
     # -- reading ------------------------------------------------------------------------------
@@ -99,10 +101,82 @@ class Table:
         seat = self.to_move()
         return seat if seat is not None and self.seat(seat).kind == BOT else None
 
-    def label(self, seat: int) -> str:
-        """E.g. "blue (greedy)" or "red (human)"."""
+    def name(self, seat: int) -> str:
+        """The seat's name in the active language: "Anna", "Blue", "Red (hard bot)"."""
         spec = self.seat(seat)
-        return f"{seat_name(self.game, seat)} ({spec.agent if spec.kind == BOT else HUMAN})"
+        agent = spec.agent if spec.kind == BOT else None
+        return display_name(self.game, seat, entered=spec.name, agent=agent)
+
+    def names(self) -> list[str]:
+        return [self.name(seat) for seat in range(len(self.data.seats))]
+
+    def texts(self) -> list[str]:
+        """Every move as a sentence in the active language, with the seats' names.
+
+        Kept per language and names, extended as moves are made; built by replaying the game
+        from its seed the first time a language asks.
+        """
+        key = (current_language(), tuple(self.names()))
+        texts = self._texts.get(key)
+        if texts is None or len(texts) != len(self.moves):
+            texts = self._told(key[1])
+            self._texts[key] = texts
+        return texts
+
+    def _told(self, names: tuple[str, ...]) -> list[str]:
+        assert self.narrator is not None
+        state = self.game.new_initial_state(seed=self.data.seed)
+        texts = []
+        for move in self.moves:
+            texts.append(self.narrator.text(state, move.action, names))
+            state.apply_action(move.action)
+        return texts
+
+    def position_text(self, names: list[str]) -> str | None:
+        """The position in words (for screen readers), where the game tells it."""
+        assert self.narrator is not None
+        return self.narrator.position(self.state, names)
+
+    def forget_texts(self) -> None:
+        """Drop the sentences kept (a name changed)."""
+        self._texts.clear()
+
+    def unseen_from(self, seat: int | None) -> int:
+        """The first move `seat` has not seen: after its last decision (`since_previous_turn`)."""
+        return since_previous_turn([m.player for m in self.moves], seat, self.to_move())
+
+    def marks(self) -> list[MoveMark | None]:
+        """The board mark of every move (None where the game draws none), by move index.
+
+        Kept as moves are made; rebuilt from the seed when the moves changed otherwise (moves
+        taken back), like the sentences of `texts`.
+        """
+        if len(self._marks) != len(self.moves):
+            assert self.narrator is not None
+            state = self.game.new_initial_state(seed=self.data.seed)
+            self._marks = []
+            for move in self.moves:
+                self._marks.append(self.narrator.mark(state, move.action))
+                state.apply_action(move.action)
+        return self._marks
+
+    def last_moves(self, start: int) -> list[MoveMark]:
+        """The marks of the moves from index `start` on."""
+        return [mark for mark in self.marks()[start:] if mark is not None]
+
+    def _advance(self, action: int, player: int | None = None) -> None:
+        """Apply a legal `action`, keeping its mark and the sentences kept so far (both told
+        from the position before it)."""
+        assert self.narrator is not None
+        mark = self.narrator.mark(self.state, action)
+        told = []
+        for (language, names), texts in self._texts.items():
+            with use(language):
+                told.append((texts, self.narrator.text(self.state, action, names)))
+        self.state.apply_action(action, player=player)
+        self._marks.append(mark)
+        for texts, text in told:
+            texts.append(text)
 
     def record(self) -> Record:
         seats = [(s.agent or HUMAN) if s.kind == BOT else HUMAN for s in self.data.seats]
@@ -149,7 +223,7 @@ class Table:
             raise Conflict("the game begins when every player has joined or the creator starts it")
         current = self.state.current_player()
         if current != seat:
-            whose = self.label(current) if current >= 0 else "nobody"
+            whose = self.name(current) if current >= 0 else "nobody"
             raise Conflict(f"it is {whose}'s turn, not yours")
         if (action is None) == (notation is None):
             raise Unprocessable('send either "action" (a number) or "notation" (text)')
@@ -169,9 +243,13 @@ class Table:
         legal moves) and changes nothing.
         """
         state = self.state
-        notation = state.action_to_string(action) if action in state.legal_actions() else ""
+        legal = action in state.legal_actions()
+        notation = state.action_to_string(action) if legal else ""
         try:
-            state.apply_action(action, player=seat)
+            if legal and state.current_player() == seat:
+                self._advance(action, seat)
+            else:
+                state.apply_action(action, player=seat)  # raises the game API's error
         except WrongPlayerError as exc:
             raise Conflict(str(exc)) from exc
         except IllegalActionError as exc:
@@ -202,7 +280,7 @@ class Table:
         while state.is_chance_node():
             outcome = sample_outcome(state)
             notation = state.action_to_string(outcome)
-            state.apply_action(outcome)
+            self._advance(outcome)
             drawn.append(MoveData(len(self.moves), CHANCE, outcome, notation))
             self.moves.append(drawn[-1])
         if state.is_terminal() and self.playing:

@@ -10,9 +10,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from ludoteca.i18n import game_title
 from ludoteca.web.api import manager_of
 from ludoteca.web.errors import BadRequest, WebError
-from ludoteca.web.table import Table, seat_name
+from ludoteca.web.table import Table
 from ludoteca.web.views import result_view
 
 router = APIRouter(prefix="/api")
@@ -26,11 +27,11 @@ def turn_summary(table: Table) -> dict[str, Any]:
     return {
         "id": table.id,
         "game": table.game.id,
-        "title": table.game.title,
+        "title": game_title(table.game.title),
         "status": table.data.status,
         "waiting": table.held,
         "to_move": to_move,
-        "seats": [seat_name(table.game, i) for i in range(len(table.data.seats))],
+        "seats": list(table.names()),
         "result": result["text"] if result else None,
     }
 

@@ -7,13 +7,17 @@ carries the invite links of the other human seats.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.core.api import State
-from ludoteca.i18n import _, format_list, game_title, ngettext
+from ludoteca.i18n import _, game_title, ngettext
+from ludoteca.web.narrate import turn_start
+from ludoteca.web.people import seat_colour
 from ludoteca.web.render import board_html, board_svg, click_paths
+from ludoteca.web.result import describe_result, scores
 from ludoteca.web.storage import ABANDONED, FINISHED
-from ludoteca.web.table import BOT, HUMAN, Table, seat_name
+from ludoteca.web.table import BOT, HUMAN, Table
 
 
 def seat_link(table: Table, seat: int) -> str:
@@ -26,18 +30,21 @@ def creator_seat(table: Table) -> int | None:
 
 
 def result_view(table: Table) -> dict[str, Any] | None:
+    """The result in words (`web/result.py`); the returns stay for scripts, not for the page."""
     returns = table.data.result
     if table.data.status != FINISHED or returns is None:
         return None
-    best = max(returns)
-    winners = [seat for seat, value in enumerate(returns) if value == best]
-    names = [seat_name(table.game, seat) for seat in winners]
-    if len(names) == 1:
-        text = _("{name} wins").format(name=names[0])
-    else:
-        text = _("{names} share the win").format(names=format_list(names))
-    ranking = sorted(range(len(returns)), key=lambda seat: -returns[seat])
-    return {"returns": returns, "winners": winners, "ranking": ranking, "text": text}
+    names = table.names()
+    result = describe_result(returns, names, scores(table.state))
+    ranking = sorted(range(len(returns)), key=lambda seat: (result.places[seat], seat))
+    return {
+        "returns": returns,
+        "winners": list(result.winners),
+        "ranking": ranking,
+        "places": list(result.places),
+        "text": result.text,
+        "lines": list(result.lines),
+    }
 
 
 def headline(result: dict[str, Any], seat: int | None) -> str:
@@ -48,23 +55,23 @@ def headline(result: dict[str, Any], seat: int | None) -> str:
     return text[:1].upper() + text[1:]
 
 
-def log_rows(log: list[list[Any]]) -> list[dict[str, Any]]:
-    """The move log as rows: each move with the chance outcome just before it (its roll).
+def log_rows(log: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The move log as rows: each decision with the chance outcomes just before it (its roll).
 
-    A chance outcome followed by another (a roll that moved nothing) gets a row of its own.
-    `static/table.js` groups the live log the same way.
+    Chance outcomes with no decision after them (the game ended, or it waits) form a row of
+    their own. Each entry gets its `index` in the log. `static/table.js` groups the live log
+    the same way.
     """
     rows: list[dict[str, Any]] = []
-    chance: str | None = None
-    for player, notation in log:
-        if player < 0:
-            if chance is not None:
-                rows.append({"chance": chance, "seat": None, "move": None})
-            chance = notation
+    chance: list[dict[str, Any]] = []
+    for index, logged in enumerate(log):
+        entry = {**logged, "index": index}
+        if entry["seat"] < 0:
+            chance.append(entry)
         else:
-            rows.append({"chance": chance, "seat": player, "move": notation})
-            chance = None
-    if chance is not None:
+            rows.append({"chance": chance, "seat": entry["seat"], "move": entry})
+            chance = []
+    if chance:
         rows.append({"chance": chance, "seat": None, "move": None})
     return rows
 
@@ -90,8 +97,8 @@ def status_line(table: Table, seat: int | None) -> str:
     if to_move is None:
         return _("Waiting...")
     if to_move == seat:
-        return _("Your turn: click a highlighted piece (or pick a move below)")
-    return _("Waiting for {player}...").format(player=table.label(to_move))
+        return _("Your turn: choose your move on the board (or below)")
+    return _("Waiting for {player}...").format(player=table.name(to_move))
 
 
 def legal_moves(state: State) -> list[dict[str, Any]]:
@@ -113,6 +120,10 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
     game = table.game
     to_move = table.to_move()
     interactive = seat is not None and seat == to_move
+    names = table.names()
+    texts = table.texts()
+    unseen = table.unseen_from(seat)
+    last = table.last_moves(unseen)
     result = result_view(table)
     if result is not None:
         result["headline"] = headline(result, seat)
@@ -127,10 +138,11 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         "seats": [
             {
                 "seat": i,
-                "name": seat_name(game, i),
+                "name": names[i],
+                "colour": seat_colour(game, i),
                 "kind": spec.kind,
                 "agent": spec.agent if spec.kind == BOT else None,
-                "label": table.label(i),
+                "entered": spec.name,
                 "you": i == seat,
             }
             for i, spec in enumerate(table.data.seats)
@@ -138,9 +150,16 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         "to_move": to_move,
         "your_turn": interactive,
         "message": status_line(table, seat),
-        "svg": board_html(state, seat=seat, interactive=interactive),
+        "svg": board_html(state, seat=seat, interactive=interactive, last_moves=last),
+        "position_text": table.position_text(names),
+        "last_moves": [mark.to_json() for mark in last],
+        "unseen": unseen,
         "legal": legal_moves(state) if interactive else [],
         "log": [[m.player, m.notation] for m in table.moves],
+        "story": [
+            {"seat": m.player, "text": text, "notation": m.notation}
+            for m, text in zip(table.moves, texts, strict=True)
+        ],
         "version": len(table.moves),
         "result": result,
         "links": {
@@ -153,27 +172,61 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         view["observation"] = state.observation(seat)
         if seat == creator_seat(table):
             view["invites"] = [
-                {"seat": i, "label": table.label(i), "path": seat_link(table, i)}
+                {"seat": i, "name": names[i], "path": seat_link(table, i)}
                 for i, spec in enumerate(table.data.seats)
                 if spec.kind == HUMAN and i != seat
             ]
     return view
 
 
+def replay_steps(table: Table) -> list[dict[str, Any]]:
+    """The move list of a replay: one entry per move with its position, seat, turn and text.
+
+    `turn` is the position the move's turn ends at (its decision; the chance just before a
+    decision belongs to it), so the replay can step by turns or through every chance step.
+    """
+    players = [m.player for m in table.moves]
+    ends = turn_ends(players)
+    return [
+        {"step": i + 1, "seat": m.player, "turn": ends[i], "text": text, "notation": m.notation}
+        for i, (m, text) in enumerate(zip(table.moves, table.texts(), strict=True))
+    ]
+
+
+def replay_turns(steps: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The move list grouped by turn: each turn's end position and its entries."""
+    turns: list[dict[str, Any]] = []
+    for entry in steps:
+        if not turns or turns[-1]["step"] != entry["turn"]:
+            turns.append({"step": entry["turn"], "entries": []})
+        turns[-1]["entries"].append(entry)
+    return turns
+
+
+def turn_ends(players: Sequence[int]) -> list[int]:
+    """For each move, the position (1 + index of the decision) its turn ends at."""
+    ends = [len(players)] * len(players)
+    end = len(players)
+    for index in range(len(players) - 1, -1, -1):
+        if players[index] >= 0:
+            end = index + 1
+        ends[index] = end
+    return ends
+
+
 def replay_view(table: Table, step: int) -> dict[str, Any]:
-    """Position `step` (0: the start) of a finished game, drawn for spectators."""
+    """Position `step` (0: the start) of a finished game, drawn for spectators, with the
+    moves of the turn that led to it marked."""
     positions = table.positions()
     state = positions[step]
-    move = table.moves[step - 1] if step > 0 else None
-    if move is None:
-        caption = _("Start")
-    elif move.player < 0:
-        caption = _("Chance: {outcome}").format(outcome=move.notation)
-    else:
-        caption = f"{seat_name(table.game, move.player)}: {move.notation}"
+    players = [m.player for m in table.moves]
+    start = turn_start(players, step)
+    texts = table.texts()
+    caption = " · ".join(texts[start:step]) if step > 0 else _("Start")
+    marks = [mark for mark in table.marks()[start:step] if mark is not None]
     return {
         "step": step,
         "last": len(positions) - 1,
         "caption": caption,
-        "svg": board_svg(state, seat=None, interactive=False),
+        "svg": board_svg(state, seat=None, interactive=False, last_moves=marks),
     }

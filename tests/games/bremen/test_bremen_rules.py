@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 import ludoteca
-from ludoteca.core.errors import IllegalActionError, NotationError
+from ludoteca.core.errors import IllegalActionError, NotationError, StateFormatError
 from ludoteca.games.bremen.game import BremenState
 
 HOME = {"r": "0", "b": "6", "y": "12", "g": "18"}
@@ -242,6 +242,21 @@ def test_a_bridge_carries_only_single_animals() -> None:
     assert {"rC26-48", "rC26-41"} <= dests(state)  # onto the bridge, and over it
     state = moving((1, 2), {"26": ["rC", "rR"]})
     assert not {"rC26-48", "rC26-41"} & dests(state)
+
+
+def test_no_move_ends_on_an_occupied_bridge() -> None:
+    """Seed: "Beide bruggen op het speelbord kunnen de dieren telkens slechts alleen
+    oversteken"; ruling: no move may end on a bridge that is occupied, so an animal on a bridge
+    always stands alone (neither on top of a bigger animal there nor sending a smaller home)."""
+    #   26 rC --- 48= bD --- 41        26 rC --- 48= bR --- 41
+    state = moving((1, 2), {"26": ["rC"], "48": ["bD"]})
+    assert "rC26-48" not in dests(state)
+    assert "rC26-41" in dests(state)  # passing over it, as over any occupied field, stays legal
+    state = moving((1, 3), {"26": ["rC"], "48": ["bR"]})
+    assert "rC26-48" not in dests(state)
+    assert "rC26-27" in dests(state)  # the cat itself may still move
+    with pytest.raises(StateFormatError, match="bridge"):
+        setup({"48": ["bD", "rR"]})
 
 
 def test_nobody_passes_over_the_house() -> None:
@@ -482,8 +497,8 @@ def test_turbulent_start_stacks_mix_the_colours() -> None:
 
 def test_turbulent_animals_go_home_to_their_start_stack() -> None:
     """Seed: "Indien dieren naar huis gestuurd worden, moeten ze zodanig teruggeplaatst worden
-    dat ze deze regel niet overtreden"; our ruling: each animal returns to the start field it
-    began on, which keeps the rule."""
+    dat ze deze regel niet overtreden"; ruling: an animal sent home returns to the start field
+    it started on if both set-up rules then hold there."""
     game = ludoteca.load("bremen", players=4, variant="turbulent")
     position = game.new_initial_state(seed=1).to_json()
     position.update(phase="robber", dice=[1, "R"], robber="H", turn=0)
@@ -492,6 +507,47 @@ def test_turbulent_animals_go_home_to_their_start_stack() -> None:
     state = game.state_from_json(position)
     state.apply_notation("R:41")
     assert stacks(state)["18"] == ["rD", "bH", "yC", "gR"]
+
+
+def turbulent_robbing(stacks: dict[str, list[str]]) -> BremenState:
+    """Turbulent start stacks with `stacks` overriding fields, the robber about to walk 1."""
+    game = ludoteca.load("bremen", players=4, variant="turbulent")
+    position = game.new_initial_state(seed=1).to_json()
+    position.update(phase="robber", dice=[1, "R"], robber="H", turn=0)
+    position["stacks"].update(stacks)
+    state = game.state_from_json(position)
+    assert isinstance(state, BremenState)
+    return state
+
+
+def test_turbulent_animals_sent_home_go_clockwise_to_where_the_rule_holds() -> None:
+    """Seed: "Indien dieren naar huis gestuurd worden, moeten ze zodanig teruggeplaatst worden
+    dat ze deze regel niet overtreden" (the rule: "het onderste dier mag niet starten op het
+    startveld van de eigen kleur en geen enkel dier mag ... bovenop een ander dier van dezelfde
+    kleur zitten"); ruling: otherwise to the first start field clockwise from it where both
+    hold, stacks ordered by size.
+
+        0* (empty)          6* yD gH rC         12* gD rH bC         18* rD bH yC gR
+        41: rR  <- the robber walks H-41 and sends the red rooster home
+    On 0 it would be the bottom animal on its own colour's field; on 6 it would sit on the red
+    cat; 12 takes it (on the blue cat)."""
+    state = turbulent_robbing(
+        {"0": [], "3": ["bD", "yH", "gC"], "6": ["yD", "gH", "rC"], "27": ["bR"]}
+        | {"12": ["gD", "rH", "bC"], "28": ["yR"], "41": ["rR"]}
+    )
+    state.apply_notation("R:41")
+    after = stacks(state)
+    assert "0" not in after and after["6"] == ["yD", "gH", "rC"]
+    assert after["12"] == ["gD", "rH", "bC", "rR"]
+
+
+def test_turbulent_animal_with_no_field_keeping_the_rule_goes_to_the_first_free_one() -> None:
+    """Our ruling, where the seed's rule can hold on no start field (every other one already
+    holds a rooster): the animal goes to the first start field clockwise from its own that has
+    no animal of its size."""
+    state = turbulent_robbing({"0": [], "3": ["bD", "yH", "gC"], "41": ["rR"]})
+    state.apply_notation("R:41")
+    assert stacks(state)["0"] == ["rR"]
 
 
 # -- errors ------------------------------------------------------------------------------------

@@ -119,9 +119,31 @@ def test_the_move_that_ends_the_round_tells_who_is_caught(museum) -> None:
     assert say(state, "=5", "de") == "Ben bleibt bei Bild 5. Anna wird erwischt"
     assert say(state, "=5", "nl") == "Ben blijft bij schilderij 5. Anna wordt betrapt"
     both = museum.position(
-        players=2, thieves={"red": "E1", "blue": "E2"}, discard=["E/3"], start="red", turn="blue"
+        players=2,
+        thieves={"red": "E1", "blue": "E2"},
+        discard=["E/3"],
+        start="red",
+        turn="blue",
+        elevator_check="after_move",
     )
     assert say(both, "=E2") == "Ben stays at the elevator on floor 2. Anna and Ben are caught"
+
+
+def test_the_turned_elevator_card_tells_who_is_caught(museum) -> None:
+    """Seed: "Wird diese Karte umgedreht, werden alle Spieler erwischt, die sich auf einem
+    Aufzugsfeld befinden" (the default `elevator_check=on_turn`): the card's sentence names them,
+    and the move that ends that round names nobody again."""
+    state = museum.position(
+        players=2, thieves={"red": "E1", "blue": "12"}, discard=["4/3"], phase="draw", start="red"
+    )
+    lift = next(a for a in state.legal_actions() if "E/" in state.action_to_string(a))
+    with i18n.use("en"):
+        text = describe_action(state, lift, NAMES)
+    assert text.startswith("Anna turns the card: guard at the elevator")
+    assert text.endswith("Anna is caught")
+    after = state.clone()
+    after.apply_action(lift)
+    assert "caught" not in say(after, "=roof")
 
 
 def test_score_is_money_in_the_language(museum) -> None:

@@ -43,7 +43,19 @@ def test_the_guard_catches_a_thief_who_loses_the_pictures_at_risk(museum: Any) -
 def test_the_elevator_card_and_its_catch(museum: Any) -> None:
     state = museum.position(discard=["4/3"], phase="draw")
     assert fired(state, "card:E/3") == ["elevator card"]
-    caught = museum.position({"red": "E4", "green": "21"}, discard=["E/3"])
+    turned = museum.position({"red": "E4", "green": "21"}, discard=["4/3"], phase="draw")
+    assert fired(turned, "card:E/3", "=roof", "=roof", "21-20", "=roof", "pass") == [
+        "elevator card",
+        "guard catches a thief",
+        "thief caught in the elevator",
+        "robbery declined",
+    ]
+
+
+def test_the_elevator_check_after_move_and_its_catch(museum: Any) -> None:
+    caught = museum.position(
+        {"red": "E4", "green": "21"}, discard=["E/3"], elevator_check="after_move"
+    )
     assert fired(caught, "=E4", "=roof", "=21", "=roof", "pass") == [
         "robbery declined",
         "guard catches a thief",

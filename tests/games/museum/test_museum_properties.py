@@ -25,6 +25,7 @@ CONFIGS: list[dict[str, Any]] = [
     {"players": 2},
     {"players": 3, "roof_banks": False},
     {"players": 4, "roof_banks": False},
+    {"players": 4, "elevator_check": "after_move"},
 ]
 GAMES_PER_CONFIG = 500
 MARKERS = 10

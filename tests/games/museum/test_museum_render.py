@@ -87,6 +87,11 @@ def test_describe_chance_says_the_card_in_words() -> None:
     state = ludoteca.load("museum").state_from_json({**MIDGAME, "phase": "draw"})
     card = state.string_to_action("card:E/4")
     assert describe_chance(state, card) == (
+        "blue turns card E/4: the guard checks the elevator now; move up to 4"
+    )
+    later = ludoteca.load("museum", elevator_check="after_move")
+    state = later.state_from_json({**MIDGAME, "phase": "draw"})
+    assert describe_chance(state, card) == (
         "blue turns card E/4: the guard will check the elevator; move up to 4"
     )
     start = ludoteca.load("museum").new_initial_state(seed=1)
@@ -279,9 +284,14 @@ def test_rules_page_lists_every_option_as_declared() -> None:
     page = (DOCS / "museum.md").read_text(encoding="utf-8")
     for spec in ludoteca.load("museum").option_specs:
         info = spec.describe()
-        default = "true" if info["default"] else "false"
-        row = f"| `{info['name']}` | {default} | true, false | {info['doc']} |"
+        choices = ", ".join(shown(c) for c in info["choices"])
+        row = f"| `{info['name']}` | {shown(info['default'])} | {choices} | {info['doc']} |"
         assert row in page
+
+
+def shown(value: Any) -> str:
+    """An option value as the rules page writes it (booleans in lower case)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def test_rules_page_text_museum_is_what_str_draws() -> None:

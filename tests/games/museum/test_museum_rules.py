@@ -380,21 +380,46 @@ def test_robbing_an_already_checked_picture_is_safe_from_its_card(museum) -> Non
     assert museum.thieves(state)["red"] == "4"
 
 
-def test_the_elevator_card_catches_every_thief_on_an_elevator_field(museum) -> None:
+def test_the_elevator_card_catches_every_thief_on_an_elevator_field_when_turned(museum) -> None:
     """Seed: "Wird diese Karte umgedreht, werden alle Spieler erwischt, die sich auf einem
-    Aufzugsfeld befinden" (the special card catches every thief on an elevator field).
+    Aufzugsfeld befinden" (when this card is turned, every thief on an elevator field is
+    caught): the check comes as the card is turned, before anyone moves, so a thief in the
+    elevator cannot walk out of it first, and one that rides into it this round is safe.
+
+    red on E4 (at risk 27), blue on s5 (at risk 20, banked 22), green on 21, yellow on 27.
     """
     state = museum.position(
-        {"red": "E4", "blue": "s5", "green": "21"},
-        discard=["E/3"],
+        {"red": "E4", "blue": "s5", "green": "21", "yellow": "27"},
+        discard=["4/3"],
+        phase="draw",
         markers={"red": {"at_risk": [27]}, "blue": {"at_risk": [20], "banked": [22]}},
     )
-    museum.play(state, "=E4", "=s5", "=21", "=roof", "pass")
+    museum.play(state, "card:E/3")
     things = museum.thieves(state)
     assert (things["red"], things["blue"], things["green"]) == ("roof", "roof", "21")
     assert museum.markers(state, "red") == {"banked": [], "at_risk": []}
     assert museum.markers(state, "blue") == {"banked": [22], "at_risk": []}
-    assert state.guarded() == set()  # type: ignore[attr-defined]
+    assert state.to_json()["caught"] == ["red", "blue"]
+    museum.play(state, "=roof", "=roof", "=21", "27-E4", "pass")
+    assert museum.thieves(state)["yellow"] == "E4"  # rode in after the check: not caught
+    assert state.to_json()["caught"] == ["red", "blue"]  # shown until the next check
+    assert state.guarded() == {4}  # type: ignore[attr-defined]
+
+
+def test_a_banked_marker_on_the_checked_picture_does_not_get_its_thief_caught(museum) -> None:
+    """Seed: "Ein Spieler, der zurück auf das Dach gerückt ist, hat seine Bilder geschützt"
+    (a thief who has gone back to the roof has protected its pictures); ruling: "A marker that
+    is banked (see Roof) does not get its thief caught".
+
+    red stands on 10, off the roof, with a banked marker on 4 and one at risk on 9: card 4/3.
+    """
+    state = museum.position(
+        {"red": "10"}, discard=["4/3"], markers={"red": {"banked": [4], "at_risk": [9]}}
+    )
+    museum.play(state, "=10", "=roof", "=roof", "=roof", "pass")
+    assert museum.thieves(state)["red"] == "10"
+    assert museum.markers(state, "red") == {"banked": [4], "at_risk": [9]}
+    assert state.to_json()["caught"] == []
 
 
 def test_reaching_the_roof_banks_the_thiefs_pictures(museum) -> None:

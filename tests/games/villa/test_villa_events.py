@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from villa_positions import Build
+from villa_positions import Build, failed_protest
 
 from ludoteca.games.villa import hands
 from ludoteca.games.villa.events import events, scores
-from ludoteca.games.villa.game import DECLARE, PASS, PLACE_BASE, PROTEST, VillaState
+from ludoteca.games.villa.game import DECLARE, DECLINE, PASS, PLACE_BASE, PROTEST, VillaState
 from ludoteca.games.villa.parts import nearest_cell
 from ludoteca.games.villa.record import column_id
 
@@ -92,3 +92,11 @@ def test_a_declaration_without_protest_lets_the_declarer_lay_a_floor(build: Buil
             laid = found
             break
     assert laid == ["floor laid"]
+
+
+def test_a_declined_penalty_is_no_pull() -> None:
+    assert fired(failed_protest(), DECLINE) == ["penalty declined"]
+    assert fired(failed_protest(), column_id("K2"), hands.OUT) == [
+        "column pull",
+        "column removed from the game",
+    ]

@@ -9,15 +9,21 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from villa_positions import Build
+from villa_positions import Build, failed_protest
 
 import ludoteca
 from ludoteca.core.chance import play_chance
 from ludoteca.games.villa import hands
 from ludoteca.games.villa.bots import GreedyAgent
-from ludoteca.games.villa.game import DECLARE, FLOOR, PLACE, VillaState
+from ludoteca.games.villa.game import DECLARE, DECLINE, FLOOR, PLACE, VillaState
 from ludoteca.games.villa.svg import click_path, docs_pictures, render_svg
-from ludoteca.games.villa.text import describe_chance, render_rich, render_text, side_label
+from ludoteca.games.villa.text import (
+    describe_chance,
+    render_rich,
+    render_text,
+    side_label,
+    status_line,
+)
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "games"
 TWO = {
@@ -104,6 +110,14 @@ def test_interactive_svg_has_a_click_token_for_every_legal_action(seed: int) -> 
         assert {token for path in paths for token in path} <= tokens
         phases.add(state.to_json()["phase"])
     assert {"turn", "place"} <= phases
+
+
+def test_the_penalty_offers_a_decline_button_and_says_so() -> None:
+    state = failed_protest()
+    assert click_path(state, DECLINE) == ["decline"]
+    svg = render_svg(state, seat=0, interactive=True)
+    assert 'data-click="decline"' in svg
+    assert status_line(state).endswith("out of the game, or decline")
 
 
 def test_click_paths_name_the_clicks(build: Build) -> None:

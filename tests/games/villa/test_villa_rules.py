@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from villa_positions import Build
+from villa_positions import FAILED_PROTEST, Build, failed_protest
 
 import ludoteca
 from ludoteca.core.chance import play_chance
@@ -25,6 +25,7 @@ from ludoteca.core.errors import IllegalActionError, InvalidOptionError
 from ludoteca.games.villa import hands
 from ludoteca.games.villa.game import (
     DECLARE,
+    DECLINE,
     FLOOR_BASE,
     PASS,
     PLACE_BASE,
@@ -259,33 +260,44 @@ def test_a_successful_protest_removes_the_column_and_passes_the_turn(build: Buil
     assert state.current_player() == 1 and phase(state) == "turn"
 
 
-def test_a_failed_protest_costs_the_protester_a_column(build: Build) -> None:
+def test_a_failed_protest_lets_the_declarer_pull_a_protesters_column(build: Build) -> None:
     """ "Lukt het de medespeler niet, dan mag de speler een zuil van de protesterende medespeler
     wegnemen." Ruling: the column leaves the game by a removal attempt the declarer chooses;
-    then the declarer places the next floor. The noticed column is frozen (our ruling)."""
-    state = build(
-        {
-            "W1": (0, -60.0, 20.0),
-            "K1": (0, 60.0, 20.0),
-            "P1": (0, 0.0, -60.0),
-            "K2": (0, 0, -20),
-            "W3": (1, -40.0, -20.0),
-            "K3": (1, 40.0, -20.0),
-            "P3": (1, 0.0, -60.0),
-        },
-        options=EXACT,
-    )
-    state.apply_action(DECLARE)
-    state.apply_action(PROTEST)
-    pull(state, "W1")  # W1 holds the floor up: the protester notices
-    state.apply_action(hands.NOTICED)
-    assert state.frozen[column_id("W1")]
+    then the declarer places the next floor."""
+    state = failed_protest()
     assert phase(state) == "penalty" and state.current_player() == 0
-    assert state.legal_actions() == [column_id("K1"), column_id("K2")]
+    assert state.legal_actions() == [column_id("K1"), column_id("K2"), DECLINE]
     pull(state, "K2")
     play_chance(state)
     assert state.villa.level[column_id("K2")] == OUT
     assert phase(state) == "floor" and state.current_player() == 0
+
+
+def test_the_declarer_may_decline_the_penalty_after_a_failed_protest(build: Build) -> None:
+    """ "Lukt het de medespeler niet, dan mag de speler een zuil van de protesterende medespeler
+    wegnemen" (the player *may* take one of the protester's columns). Ruling: "or decline; then
+    the declarer places the next floor": nothing is pulled and no column leaves the game."""
+    state = failed_protest()
+    levels = list(state.villa.level)
+    assert state.string_to_action("decline") == DECLINE
+    assert state.action_to_string(DECLINE) == "decline"
+    state.apply_notation("decline")
+    assert state.villa.level == levels
+    assert phase(state) == "floor" and state.current_player() == 0
+    with pytest.raises(IllegalActionError):  # no penalty pending: nothing to decline
+        build(FAILED_PROTEST, options={"hand_error_mm": 0}).apply_action(DECLINE)
+
+
+def test_the_column_a_failed_protest_could_not_pull_is_frozen(build: Build) -> None:
+    """ "Als de speler merkt dat hij de zuil niet kan wegnemen, zonder dat de boel omkiepert, dan
+    moet hij de zuil terugzetten ... Deze zuil mag de rest van het spel niet meer weggenomen
+    worden." Our ruling: a protest pull that is noticed is such a pull, so the column the
+    protester tried, one of the declarer's, is put back and frozen; the protester's own
+    columns are not."""
+    state = failed_protest()
+    frozen = {name for name, column in state.to_json()["columns"].items() if column.get("frozen")}
+    assert frozen == {"W1"}
+    assert column_id("W1") not in state.pullable(state.colours[0])
 
 
 def test_no_protest_against_a_declarer_without_a_movable_column(build: Build) -> None:

@@ -55,3 +55,30 @@ OFF_CENTRE = {"W1": (0, -60.0, 20.0), "K1": (0, 60.0, 20.0), "P1": (0, 20.0, -10
 """The blue floor on three thin columns with (0, 0) 8.31 mm inside (by hand: test_villa_physics)."""
 OFF_CENTRE_LOADED = {**OFF_CENTRE, "W5": (1, -60.0, -40.0), "K5": (1, -40.0, -60.0)}
 """The same with two thick columns near its weakest edge: -3.53 mm, it tips."""
+
+
+FAILED_PROTEST: dict[str, Any] = {
+    "W1": (0, -60.0, 20.0),
+    "K1": (0, 60.0, 20.0),
+    "P1": (0, 0.0, -60.0),
+    "K2": (0, 0, -20),
+    "W3": (1, -40.0, -20.0),
+    "K3": (1, 40.0, -20.0),
+    "P3": (1, 0.0, -60.0),
+}
+"""W1 (seat 0's, white) holds the blue floor up: a protester pulling it is noticed."""
+
+
+def failed_protest() -> VillaState:
+    """Seat 0 declares, seat 1 protests, pulls W1 and is noticed: the penalty is seat 0's to
+    take (pull K1 or K2) or decline."""
+    from ludoteca.games.villa import hands
+    from ludoteca.games.villa.game import DECLARE, PROTEST
+    from ludoteca.games.villa.record import column_id
+
+    state = position(FAILED_PROTEST, options={"hand_error_mm": 0})
+    state.apply_action(DECLARE)
+    state.apply_action(PROTEST)
+    state.apply_action(column_id("W1"))
+    state.apply_action(hands.NOTICED)
+    return state

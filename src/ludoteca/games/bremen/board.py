@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections import deque
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 Point = tuple[float, float]
@@ -38,6 +38,11 @@ class Board:
 
     def is_bridge(self, field: int) -> bool:
         return self.kinds[field] == "bridge"
+
+    @cached_property
+    def bridge_mask(self) -> int:
+        """The bridges as a bit mask over the fields."""
+        return sum(1 << f for f in range(self.size) if self.is_bridge(f))
 
     def is_robber_field(self, field: int) -> bool:
         """The forest ("bos"): forest fields, the bridges and the house."""
@@ -80,7 +85,7 @@ def _reach(board: Board, start: int, steps: int, walls: int, single: bool) -> tu
     ends: set[int] = set()
     blocked = walls
     if not single:
-        blocked |= sum(1 << f for f in range(board.size) if board.is_bridge(f))
+        blocked |= board.bridge_mask
     house = board.house
 
     def walk(field: int, left: int, seen: int) -> None:

@@ -14,6 +14,8 @@ board data, so records stay valid:
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from ludoteca.core.api import CHANCE, JSON, TERMINAL, Game, State
 from ludoteca.core.options import Option
 from ludoteca.games.bremen.board import MAX_STEPS, Board, load_board
@@ -236,7 +238,33 @@ class BremenState(State):
         self.at[animal] = field
 
     def _send_home(self, animal: int) -> None:
-        self._put(animal, self.game.home[animal])
+        self._put(animal, self.home_field(animal))
+
+    def home_field(self, animal: int) -> int:
+        """Where the animal goes when sent home now.
+
+        Standard: its colour's start field. Turbulent (the seed: "moeten ze zodanig
+        teruggeplaatst worden dat ze deze regel niet overtreden"): the start field it began on
+        if the set-up rule then holds there, else the first start field clockwise from it where
+        it holds; ours, if it holds nowhere: the first of them without an animal of its size.
+        """
+        game = self.game
+        home = game.home[animal]
+        if not game.turbulent:
+            return home
+        starts = game.board.starts
+        first = starts.index(home)
+        order = [starts[(first + i) % 4] for i in range(4)]
+        free = [f for f in order if all(size_of(a) != size_of(animal) for a in self.stacks[f])]
+        return next((f for f in free if self._keeps_setup_rule(animal, f)), free[0])
+
+    def _keeps_setup_rule(self, animal: int, field: int) -> bool:
+        """Whether the start field's stack, with `animal` put in by size, obeys the set-up rule:
+        its bottom animal is not of the field's colour, and no animal sits on one of its own."""
+        stack = sorted([*self.stacks[field], animal], key=lambda a: -size_of(a))
+        if colour_of(stack[0]) == self.game.board.starts.index(field):
+            return False
+        return all(colour_of(a) != colour_of(b) for a, b in pairwise(stack))
 
     def owner(self, animal: int) -> int:
         """The seat that owns the animal, or NEUTRAL."""
@@ -269,10 +297,10 @@ class BremenState(State):
         turn = self.turn
         walls = game.walls[turn]
         owners = game.animal_owner
-        home = game.home
         own_starts = game.own_starts[turn]
         stacks = self.stacks
         goals = (board.house, self.robber)
+        bridges = board.bridge_mask
         moves = []
         for animal in range(ANIMALS):
             own = owners[animal] == turn
@@ -283,6 +311,8 @@ class BremenState(State):
             height = len(stack) - stack.index(animal)
             size = size_of(animal)
             for end in board.reach(field, steps, walls, height == 1):
+                if bridges >> end & 1 and stacks[end]:
+                    continue  # an animal on a bridge stands alone
                 if end in goals:  # storm the house or chase the robber: pyramids only
                     if own and height == 4:
                         moves.append(game.move_action(animal, end, steps))
@@ -293,13 +323,23 @@ class BremenState(State):
                     stay += 1
                 if not own and not (stay and owners[target[stay - 1]] == turn):
                     continue  # a foreign animal moves only to sit on an own animal
-                sent = target[stay:]
-                if any(home[a] == end for a in sent):
+                if target[stay:] and self._sends_back(animal, end):
                     continue  # nobody is sent "home" onto the field it is sent from
                 if end in own_starts and not self._may_land_on_own_start(animal, end, steps):
                     continue
                 moves.append(game.move_action(animal, end, steps))
         return moves
+
+    def _sends_back(self, animal: int, end: int) -> bool:
+        """Whether landing `animal` on `end` would send an animal "home" onto `end` itself."""
+        if not self.game.turbulent:
+            sent = self.arrival(animal, end)[1]
+            return any(self.game.home[a] == end for a in sent)
+        if end not in self.game.board.starts:
+            return False
+        trial = self.clone()
+        sent = trial._lift_and_land(animal, end)[1]
+        return any(trial.at[a] == end for a in sent)
 
     def _may_move(self, animal: int) -> bool:
         """After a landing on an own start field only an animal carrying it off may move."""

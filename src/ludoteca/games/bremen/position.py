@@ -87,6 +87,8 @@ def _place(state: BremenState, stacks: dict[str, Any]) -> None:
         sizes = [size_of(a) for a in ids]
         if sizes != sorted(set(sizes), reverse=True):
             raise StateFormatError(f"field {name}: a stack goes strictly from big to small")
+        if board.is_bridge(field) and len(ids) > 1:
+            raise StateFormatError(f"field {name}: an animal on a bridge stands alone")
         if seen & set(ids):
             raise StateFormatError(f"field {name}: an animal stands on two fields")
         seen |= set(ids)

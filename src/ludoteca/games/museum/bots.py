@@ -4,12 +4,13 @@
 expects to keep, from the exact card odds of `odds.py`, and plays the best (ties broken by its
 seeded generator). For a thief ending on field f, with the pictures A it would have at risk:
 
-- caught now: the current card is known; if it checks f or a picture of A (or the elevator
-  while f is an elevator field), the thief keeps only its banked pictures;
+- caught now: the current card is known; if it checks f or a picture of A (or, with
+  `elevator_check=after_move`, the elevator while f is an elevator field), the thief keeps
+  only its banked pictures;
 - `pace`: the rounds it needs to reach the roof, t = ceil(pace x distance / mean footprints
   of the cards left), at most the rounds left;
 - risk: A is kept with the exact chance that no card of A's unchecked pictures turns within t
-  rounds, and no elevator card in a round it ends in the elevator (`odds.safe_rounds`); the
+  rounds, and no elevator card while it stands in the elevator (`odds.elevator_rounds`); the
   expected loss counts `risk` times;
 - `bonus`: the 5,000 of the roof, x1 if the thief can reach it before the last card with a
   round to spare, x0.5 with none, else 0;
@@ -30,7 +31,7 @@ from ludoteca.agents.strengths import Choice
 from ludoteca.core.api import State
 from ludoteca.games.museum.board import ROOF
 from ludoteca.games.museum.game import NOBODY, PASS, ROB_ACTION, MuseumState
-from ludoteca.games.museum.odds import avoid, safe_rounds
+from ludoteca.games.museum.odds import avoid, elevator_rounds, safe_rounds
 from ludoteca.i18n import N_
 
 
@@ -88,7 +89,11 @@ class GreedyAgent(WeightedAgent):
         if field != ROOF and (
             field == card.picture
             or card.picture in risky
-            or (card.picture is None and museum.fields[field].in_elevator)
+            or (
+                card.picture is None
+                and not game.check_on_turn  # on_turn: this card's check is already made
+                and museum.fields[field].in_elevator
+            )
         ):
             return kept + self._bonus(state, ROOF) + self._reach(state, ROOF, robs=False)
         rounds = self._rounds_home(state, field)
@@ -116,7 +121,6 @@ class GreedyAgent(WeightedAgent):
 
     def _safety(self, state: MuseumState, field: int, risky: list[int], rounds: int) -> float:
         """The chance to keep the pictures at risk until the roof (or the last card)."""
-        museum = state.game.museum
         card = state.card()
         checked = state.guarded() | ({card.picture} if card and card.picture else set())
         unchecked = sum(p not in checked for p in risky)
@@ -124,12 +128,7 @@ class GreedyAgent(WeightedAgent):
         horizon = min(rounds, left)
         if not risky:
             return 1.0
-        way = museum.way_home(field)
-        mean = self._mean_steps(state)
-        exposed = [
-            museum.fields[way[min(round(i * mean), len(way) - 1)]].in_elevator
-            for i in range(1, horizon + 1)
-        ]
+        exposed = elevator_rounds(state, field, horizon, self._mean_steps(state))
         lifts = sum(state.left[k.id] for k in state.game.deck.kinds if k.picture is None)
         return safe_rounds(left, unchecked, lifts, exposed)
 

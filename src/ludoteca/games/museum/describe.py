@@ -38,7 +38,9 @@ def describe_action(before: MuseumState, action: int, names: Sequence[str]) -> s
         return _("{name} begins").format(name=names[action])
     if phase == DRAW:
         card = before.game.deck.kinds[action]
-        return card_sentence(card, names[before.start_player])
+        return card_sentence(card, names[before.start_player]) + _caught_text(
+            caught_by(before, action), names
+        )
     name = names[before.turn]
     if phase == MOVE:
         text = _move_sentence(before, action, name)
@@ -53,13 +55,14 @@ def describe_action(before: MuseumState, action: int, names: Sequence[str]) -> s
             text = _("{name} leaves picture {picture} unmarked").format(name=name, picture=picture)
     else:
         raise ValueError("the game is over: no action to describe")
-    caught = caught_by(before, action)
-    if caught:
-        who = format_list([names[seat] for seat in caught])
-        text += ". " + ngettext("{names} is caught", "{names} are caught", len(caught)).format(
-            names=who
-        )
-    return text
+    return text + _caught_text(caught_by(before, action), names)
+
+
+def _caught_text(caught: Sequence[int], names: Sequence[str]) -> str:
+    if not caught:
+        return ""
+    who = format_list([names[seat] for seat in caught])
+    return ". " + ngettext("{names} is caught", "{names} are caught", len(caught)).format(names=who)
 
 
 def card_sentence(card: CardKind, name: str) -> str:
@@ -119,12 +122,20 @@ def _stay_sentence(field: Field, name: str) -> str:
 
 
 def caught_by(before: MuseumState, action: int) -> list[int]:
-    """The seats the guard catches when `action` ends the round (else none)."""
+    """The seats the guard catches by `action`: the turned elevator card (option
+    `elevator_check=on_turn`) or the move that ends the round (else none)."""
     from ludoteca.games.museum.game import DRAW, MOVE, OVER, ROB
 
-    if before.phase not in (MOVE, ROB):
-        return []
+    on_turn = before.game.check_on_turn
     after = before.clone()
+    if before.phase == DRAW:
+        if not (on_turn and before.game.deck.kinds[action].picture is None):
+            return []
+        after.apply_action(action)
+        return list(after.caught)
+    card = before.card()
+    if before.phase not in (MOVE, ROB) or (on_turn and card is not None and card.picture is None):
+        return []
     after.apply_action(action)
     return list(after.caught) if after.phase in (DRAW, OVER) else []
 

@@ -13,8 +13,11 @@ from ludoteca.games.museum.game import DRAW, MOVE, NOBODY, OVER, ROB, ROB_ACTION
 def events(before: MuseumState, action: int, after: MuseumState) -> list[str]:
     """The rules `action` set off in `before` (leading to `after`)."""
     if before.phase == DRAW:
-        picture = before.game.deck.kinds[action].picture
-        return ["elevator card"] if picture is None else []
+        if before.game.deck.kinds[action].picture is not None:
+            return []
+        if before.game.check_on_turn:  # the elevator is checked as the card is turned
+            return ["elevator card", *_guard_events(before, after)]
+        return ["elevator card"]
     if before.phase not in (MOVE, ROB):
         return []
     fired = []
@@ -25,7 +28,9 @@ def events(before: MuseumState, action: int, after: MuseumState) -> list[str]:
         fired.append("thief climbs onto the roof")
         if any(a and not b for a, b in zip(after.banked, before.banked, strict=True)):
             fired.append("pictures banked on the roof")
-    if after.phase in (DRAW, OVER):  # the guard checked this round
+    card = after.card()
+    checked_on_turn = card is not None and card.picture is None and after.game.check_on_turn
+    if after.phase in (DRAW, OVER) and not checked_on_turn:  # the guard checked this round
         fired += _guard_events(before, after)
     if after.phase == OVER:
         fired += ["roof bonus"] * after.place.count(ROOF)

@@ -4,8 +4,9 @@ Seed: `shared/seeds/001_51f4bcbf663988c3.txt`; rulings: `shared/rules/museum.md`
 is `docs/games/museum.md`. A game is 32 rounds, one per card. Each round: the start player turns
 a card (a chance node over the card kinds still in the deck, so no state holds a deck order);
 every thief moves, from the start player clockwise; then each thief that can rob decides
-whether to rob the picture it stands on; then the guard checks the card's picture (or, for the
-elevator card, the elevator) and catches the thieves found there.
+whether to rob the picture it stands on; then the guard checks the card's picture and catches
+the thieves found there. The elevator card catches every thief in the elevator as it is turned
+(option `elevator_check=after_move`: after robbing, where a picture card's check comes).
 
 Actions depend on the phase, as in ludo: a move is the id of the field the thief ends on (0 the
 roof, 1-28 the pictures, 29-32 the elevator stops E1-E4, 33-41 the shaft fields s1-s9); robbing
@@ -35,6 +36,15 @@ OPTIONS = (
         "false: reaching the roof does not bank pictures; every marker of a thief is at risk"
         " whenever the thief is off the roof",
     ),
+    Option(
+        "elevator_check",
+        "on_turn",
+        "on_turn: the elevator card catches every thief on an elevator field when it is turned,"
+        " before anyone moves; after_move: it checks the elevator after movement and robbing",
+        ("on_turn", "after_move"),
+        str,
+        legacy="after_move",
+    ),
 )
 
 
@@ -56,6 +66,7 @@ class MuseumGame(Game):
         self.museum: Museum = load_museum()
         self.deck: Deck = load_deck()
         self.roof_banks = bool(self.options["roof_banks"])
+        self.check_on_turn = self.options["elevator_check"] == "on_turn"
 
     def seat_name(self, seat: int) -> str:
         return COLOURS[seat]
@@ -206,6 +217,16 @@ class MuseumState(State):
         self.left[kind] -= 1
         self.phase = MOVE
         self.turn = self.start_player
+        if self.game.check_on_turn and self.game.deck.kinds[kind].picture is None:
+            self._catch_in_elevator()
+
+    def _catch_in_elevator(self) -> None:
+        """The elevator check: every thief on an elevator field (stop or shaft) is caught."""
+        fields = self.game.museum.fields
+        self.caught = []
+        for seat, place in enumerate(self.place):
+            if fields[place].in_elevator:
+                self._catch(seat)
 
     def _move(self, field: int) -> None:
         seat = self.turn
@@ -239,23 +260,21 @@ class MuseumState(State):
         self._guard()
 
     def _guard(self) -> None:
-        """The guard checks the card's picture (or the elevator); the start token passes left."""
+        """The guard checks the card's picture (or the elevator, with `after_move`); the start
+        token passes left."""
         card = self.card()
         assert card is not None
-        fields = self.game.museum.fields
-        self.caught = []
-        for seat, place in enumerate(self.place):
-            if place == ROOF:
-                continue
-            if card.picture is None:
-                found = fields[place].in_elevator
-            else:
-                picture = card.picture
-                found = place == picture or (
-                    self.marker[picture] == seat and not self.banked[picture]
-                )
-            if found:
-                self._catch(seat)
+        picture = card.picture
+        if picture is None:
+            if not self.game.check_on_turn:  # on_turn: the check was made when it was turned
+                self._catch_in_elevator()
+        else:
+            self.caught = []
+            for seat, place in enumerate(self.place):
+                if place == ROOF:
+                    continue
+                if place == picture or (self.marker[picture] == seat and not self.banked[picture]):
+                    self._catch(seat)
         self.start_player = self.turn = (self.start_player + 1) % self.game.num_players
         self.phase = DRAW if self.rounds_left() else OVER
 

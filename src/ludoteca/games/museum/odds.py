@@ -13,13 +13,18 @@ With `left` cards in the deck, `marked` of them dangerous, the chance that none 
 so one given picture is visited within `draws` rounds with chance 1 - avoid(left, 1, draws),
 which is `draws / left`.
 `safe_rounds` extends this to rounds with different dangers: the thief's pictures threaten in
-every round, the elevator cards only in rounds that end with the thief on an elevator field.
+every round, the elevator cards only in rounds whose check finds the thief on an elevator field
+(`elevator_rounds`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from math import comb
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ludoteca.games.museum.game import MuseumState
 
 
 def avoid(left: int, marked: int, draws: int) -> float:
@@ -50,3 +55,20 @@ def safe_rounds(left: int, pictures: int, elevator: int, exposed: Sequence[bool]
                 following[turned + 1] = following.get(turned + 1, 0.0) + p * lifts / remaining
         chances = following
     return sum(chances.values())
+
+
+def elevator_rounds(state: MuseumState, field: int, horizon: int, mean: float) -> list[bool]:
+    """For each of the next `horizon` card turns: whether an elevator card then catches a thief
+    that now ends on `field` and walks home at `mean` fields a round.
+
+    With `elevator_check=on_turn` the card of round i checks where the thief stood before it
+    moved (after i - 1 rounds' walk, so the first check looks at `field`); with `after_move`,
+    where it ends round i.
+    """
+    museum = state.game.museum
+    way = museum.way_home(field)
+    first = 0 if state.game.check_on_turn else 1
+    return [
+        museum.fields[way[min(round(i * mean), len(way) - 1)]].in_elevator
+        for i in range(first, first + horizon)
+    ]

@@ -4,12 +4,13 @@ The knowledge is the greedy bot's (`bots.py`), with the exact card odds of `odds
 thief's *prospect* is the euros it can expect to end with:
 
 - banked pictures count in full;
-- pictures at risk count with the chance that none of their cards (nor an elevator card while
-  the thief rides the elevator) turns before it can reach the roof (`odds.safe_rounds`), over
-  t = ceil(roof distance / mean footprints of the cards left) rounds;
+- pictures at risk count with the chance that none of their cards (nor an elevator card that
+  finds the thief in the elevator) turns before it can reach the roof (`odds.safe_rounds`),
+  over t = ceil(roof distance / mean footprints of the cards left) rounds;
 - caught now: while this round's guard check is still to come, a thief that has moved onto the
-  checked picture or the elevator, or whose at-risk pictures include the checked one (and that
-  cannot reach the roof this round), keeps only its banked pictures and restarts on the roof;
+  checked picture or (with `elevator_check=after_move`) the elevator, or whose at-risk
+  pictures include the checked one (and that cannot reach the roof this round), keeps only
+  its banked pictures and restarts on the roof;
 - the roof bonus if the thief is on the roof or can reach it before the last card (half with
   no round to spare);
 - `reach` x the best picture still to rob within the rounds left, at `decay` per round away,
@@ -25,7 +26,7 @@ import math
 
 from ludoteca.games.museum.board import ROOF
 from ludoteca.games.museum.game import MOVE, NOBODY, ROB, MuseumState
-from ludoteca.games.museum.odds import avoid, safe_rounds
+from ludoteca.games.museum.odds import avoid, elevator_rounds, safe_rounds
 
 WEIGHTS: dict[str, float] = {"reach": 0.5, "decay": 0.8}
 SCALE = 20_000.0
@@ -68,8 +69,9 @@ def caught_now(state: MuseumState, seat: int) -> bool:
         return moved or state.game.museum.roof_distance[place] > card.steps
     if not moved:
         return False
-    fields = state.game.museum.fields
-    return place == card.picture or (card.picture is None and fields[place].in_elevator)
+    if card.picture is None:  # the elevator card; with `on_turn` its check is already made
+        return not state.game.check_on_turn and state.game.museum.fields[place].in_elevator
+    return place == card.picture
 
 
 def _mean_steps(state: MuseumState) -> float:
@@ -97,12 +99,7 @@ def _safety(state: MuseumState, seat: int, risky: list[int]) -> float:
     unchecked = sum(p not in checked for p in risky)
     left = state.rounds_left()
     horizon = min(_rounds(state, museum.roof_distance[place]), left)
-    way = museum.way_home(place)
-    mean = _mean_steps(state)
-    exposed = [
-        museum.fields[way[min(round(i * mean), len(way) - 1)]].in_elevator
-        for i in range(1, horizon + 1)
-    ]
+    exposed = elevator_rounds(state, place, horizon, _mean_steps(state))
     lifts = sum(state.left[k.id] for k in state.game.deck.kinds if k.picture is None)
     return safe_rounds(left, unchecked, lifts, exposed)
 

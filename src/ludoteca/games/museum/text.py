@@ -18,7 +18,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.games.museum.board import ROOF, Field, Museum
+from ludoteca.games.museum.board import ROOF, CardKind, Field, Museum
 
 if TYPE_CHECKING:
     from ludoteca.games.museum.game import MuseumState
@@ -126,8 +126,16 @@ def card_line(state: MuseumState) -> str:
     card = state.card()
     if card is None:
         return "Card: none turned yet"
-    check = "the elevator" if card.picture is None else f"picture {card.picture}"
-    return f"Card {card.name}: the guard checks {check}; move 0-{card.steps} fields"
+    return (
+        f"Card {card.name}: the guard checks {check_words(state, card)}; move 0-{card.steps} fields"
+    )
+
+
+def check_words(state: MuseumState, card: CardKind) -> str:
+    """What the card's guard checks, and for the elevator card when."""
+    if card.picture is not None:
+        return f"picture {card.picture}"
+    return "the elevator as the card is turned" if state.game.check_on_turn else "the elevator"
 
 
 def status_line(state: MuseumState) -> str:
@@ -276,8 +284,8 @@ def describe_chance(state: MuseumState, action: int) -> str:
     if state.to_json()["phase"] == "start":
         return f"{COLOURS[action]} (seat {action}) is the first start player"
     card = state.game.deck.kinds[action]
-    check = "the elevator" if card.picture is None else f"picture {card.picture}"
-    return (
-        f"{COLOURS[state.start_player]} turns card {card.name}: the guard will check {check};"
-        f" move up to {card.steps}"
-    )
+    if card.picture is None and state.game.check_on_turn:
+        check = "the guard checks the elevator now"
+    else:
+        check = f"the guard will check {check_words(state, card)}"
+    return f"{COLOURS[state.start_player]} turns card {card.name}: {check}; move up to {card.steps}"

@@ -11,7 +11,9 @@
   nearest the top floor's centroid wins;
 - protesting: protest when some column of the declarer would come out with probability at
   least `protest_odds`; the protest pull (and a penalty pull) takes the column most likely
-  to come out, a penalty preferring the protester's most valuable column;
+  to come out, a penalty preferring the protester's most valuable column; the penalty is
+  declined when that pull risks more (p_collapse x `collapse`: a collapse loses the game)
+  than it gains (p_out x `points` x the column's value);
 - laying a floor: among up to `floor_samples` legal places, the one with the largest margin
   minus `own_support` mm for each own column the floor rests on ("zorg ervoor dat het plateau
   op zo min mogelijk eigen zuilen komt te staan").
@@ -28,6 +30,7 @@ from ludoteca.core.api import State
 from ludoteca.games.villa import hands
 from ludoteca.games.villa.game import (
     DECLARE,
+    DECLINE,
     FLOOR,
     FLOOR_BASE,
     PASS,
@@ -73,10 +76,10 @@ class GreedyAgent(WeightedAgent):
             return self._floor(state, legal)
         if phase == PROTESTING:
             return PROTEST if self._protest_odds(state) >= self.w["protest_odds"] else PASS
-        if phase in {PROTEST_PULL, PENALTY}:
-            return max(
-                legal, key=lambda c: (self._odds(state, c)[hands.OUT], self._value(state, c))
-            )
+        if phase == PROTEST_PULL:
+            return self._likeliest(state, legal)
+        if phase == PENALTY:
+            return self._penalty(state, [a for a in legal if a != DECLINE])
         return self._turn(state, legal)
 
     # -- pulling ------------------------------------------------------------------------------
@@ -87,6 +90,17 @@ class GreedyAgent(WeightedAgent):
 
     def _value(self, state: VillaState, column: int) -> float:
         return float(state.villa.kind(column).value)
+
+    def _likeliest(self, state: VillaState, columns: list[int]) -> int:
+        """The column most likely to come out; the most valuable among equals."""
+        return max(columns, key=lambda c: (self._odds(state, c)[hands.OUT], self._value(state, c)))
+
+    def _penalty(self, state: VillaState, columns: list[int]) -> int:
+        """The penalty pull, or DECLINE when it risks more than it gains."""
+        column = self._likeliest(state, columns)
+        odds = self._odds(state, column)
+        gain = odds[hands.OUT] * self.w["points"] * self._value(state, column)
+        return column if gain > odds[hands.COLLAPSE] * self.w["collapse"] else DECLINE
 
     def _turn(self, state: VillaState, legal: list[int]) -> int:
         w = self.w

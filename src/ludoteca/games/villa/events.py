@@ -10,6 +10,7 @@ from __future__ import annotations
 from ludoteca.games.villa.game import (
     COLOURS,
     DECLARE,
+    DECLINE,
     OVER,
     PENALTY,
     PROTEST,
@@ -27,7 +28,9 @@ def events(before: VillaState, action: int, after: VillaState) -> list[str]:
     if before.phase in (SETUP, COLOURS):
         return []
     fired = []
-    if before.phase in (TURN, PROTEST_PULL, PENALTY) and action != DECLARE:
+    if before.phase == PENALTY and action == DECLINE:
+        fired.append("penalty declined")
+    elif before.phase in (TURN, PROTEST_PULL, PENALTY) and action != DECLARE:
         fired.append("column pull")
     elif before.phase == TURN:
         fired.append("declaration")

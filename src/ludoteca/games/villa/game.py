@@ -7,6 +7,7 @@ stands are in `villa.py`; the odds of the hands in `hands.py`; the notation in `
 Actions (ints, the same meaning in every position of their phase):
   0..19            pull column c (columns 5k..5k+4 are colour k's 3 thin, hexagonal, thick)
   20, 21, 22       declare (no own column can be moved), protest, pass (no protest)
+  23               decline the penalty after a failed protest (pull none of the protester's)
   100 + cell       place the column in hand at grid point `cell` of the top floor
   2000 + turn*CELLS + cell   lay the next floor with its centroid on `cell`, turned turn*15 deg
 Chance actions: the set-up layout (0..999), the colour draw (a permutation, 0..23), a pull's
@@ -26,7 +27,7 @@ from ludoteca.games.villa.setup import COLUMNS, LAYOUTS, layout
 from ludoteca.games.villa.villa import HAND, OUT, FloorSpot, Villa
 from ludoteca.i18n import N_, NP_
 
-DECLARE, PROTEST, PASS = 20, 21, 22
+DECLARE, PROTEST, PASS, DECLINE = 20, 21, 22, 23
 PLACE_BASE = 100
 FLOOR_BASE = 2000
 PERMUTATIONS = tuple(itertools.permutations(range(4)))
@@ -39,7 +40,7 @@ PHASES = (
     "landing",  # chance: where the column lands (the hand's error)
     "protest",  # a seat is asked whether it protests the declaration
     "protest_pull",  # the protester pulls one of the declarer's columns
-    "penalty",  # the declarer pulls one of the failed protester's columns out of the game
+    "penalty",  # the declarer may pull one of the failed protester's columns out of the game
     "floor",  # the declarer lays the next floor
     "over",
 )
@@ -177,8 +178,8 @@ class VillaState(State):
             return [PROTEST, PASS]
         if phase == PROTEST_PULL:
             return self.pullable(self.colours[self.declarer])
-        if phase == PENALTY:
-            return self.pullable(self.colours[self.protester])
+        if phase == PENALTY:  # the penalty is the declarer's to take or decline ("mag")
+            return [*self.pullable(self.colours[self.protester]), DECLINE]
         cells = self.game.cells
         return sorted(FLOOR_BASE + turn * cells + cell for turn, cell in self.villa.floor_spots())
 
@@ -201,6 +202,8 @@ class VillaState(State):
             self._answer(action)
         elif phase == FLOOR:
             self._lay_floor(action - FLOOR_BASE)
+        elif action == DECLINE:  # PENALTY, declined: the declaration stands
+            self._after_declaration()
         else:  # TURN, PROTEST_PULL, PENALTY
             self._act_in_turn(action)
 

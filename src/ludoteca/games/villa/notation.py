@@ -5,7 +5,7 @@
                          "place 31.5,-38" takes the nearest grid point, "place #485" a cell;
                          "place 30,-40 on K2": on the red floor, on top of column K2
     floor 20,-10 r45     lay the next floor, centroid on (20, -10), turned 45 degrees
-    declare / protest / pass
+    declare / protest / pass / decline (the penalty after a failed protest)
 Chance outcomes: "layout 17" (the set-up), "colours 5" (the colour draw), "out" / "noticed" /
 "collapse" (a pull), "lands" / "slips right|back|left|front" (a placement).
 The grid has one point every `grid_pitch` mm (10) over the base plate; floor turns go in steps
@@ -21,6 +21,7 @@ from ludoteca.core.errors import NotationError
 from ludoteca.games.villa.game import (
     COLOURS,
     DECLARE,
+    DECLINE,
     FLOOR,
     FLOOR_BASE,
     LANDING,
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from ludoteca.games.villa.game import VillaState
 
 SLIPS = ("lands", "slips right", "slips back", "slips left", "slips front")
-WORDS = {"declare": DECLARE, "protest": PROTEST, "pass": PASS}
+WORDS = {"declare": DECLARE, "protest": PROTEST, "pass": PASS, "decline": DECLINE}
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _POINT = re.compile(rf"^(?:place\s+)?(?P<x>{_NUMBER})\s*,\s*(?P<y>{_NUMBER})(?:\s+on\s+\w\w)?$")
 _CELL = re.compile(r"^(?:place\s+)?(?:#|cell\s*)(?P<cell>\d+)(?:\s+on\s+\w\w)?$")
@@ -108,7 +109,7 @@ def string_to_action(state: VillaState, text: str) -> int:
             return action
     raise NotationError(
         f"{text!r} is not a villa move: write e.g. 'pull W4', 'place 30,-40', "
-        "'floor 20,-10 r45', 'declare', 'protest' or 'pass'"
+        "'floor 20,-10 r45', 'declare', 'protest', 'pass' or 'decline'"
     )
 
 

@@ -4,10 +4,11 @@ The contract with the web app is click paths (`click_path`): pulling a column is
 ["column:<id>"] (the column in the side view, or its chip in the rack below), placing it is
 ["cell:<i>"] (the small squares on the top view, only the legal ones), laying a floor is
 ["turn:<degrees>", "cell:<i>"] (a turn button, then where the floor's centroid goes), and
-"declare", "protest", "pass" are buttons. With `interactive`, every element that can be clicked
-carries `data-click`; the page adds the classes `clickable`, `selected` and `hot`. A villa that
-fell is drawn collapsing (a CSS animation, off for people who prefer reduced motion). All CSS
-is scoped under the root class `villa-board`; the SVG uses no ids.
+"declare", "protest", "pass" and "decline" (the penalty) are buttons. With `interactive`, every
+element that can be clicked carries `data-click`; the page adds the classes `clickable`,
+`selected` and `hot`. A villa that fell is drawn collapsing (a CSS animation, off for people
+who prefer reduced motion). All CSS is scoped under the root class `villa-board`; the SVG uses
+no ids.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.games.villa.game import (
     DECLARE,
+    DECLINE,
     FLOOR,
     FLOOR_BASE,
     OVER,
@@ -42,7 +44,7 @@ SCALE = 1.25
 PAD = 20.0
 INK = "#3b3226"
 PAPER = "#fbf6ea"
-WORDS = {DECLARE: "declare", PROTEST: "protest", PASS: "pass"}
+WORDS = {DECLARE: "declare", PROTEST: "protest", PASS: "pass", DECLINE: "decline"}
 
 STYLE = """
 .villa-board{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
@@ -302,7 +304,7 @@ def _rack(canvas: _Canvas, state: VillaState, left: float, top: float) -> None:
 
 
 def _buttons(canvas: _Canvas, state: VillaState, left: float, top: float) -> None:
-    """Declare / protest / pass, and the floor turns while a floor is being laid."""
+    """Declare / protest / pass / decline, and the floor turns while a floor is being laid."""
     buttons = [(word, word) for word in WORDS.values() if word in canvas.tokens]
     turns = sorted(int(token.split(":")[1]) for token in canvas.tokens if token.startswith("turn:"))
     buttons += [(f"turn:{degrees}", f"{degrees}°") for degrees in turns]

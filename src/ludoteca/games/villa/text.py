@@ -83,7 +83,10 @@ def status_line(state: VillaState) -> str:
     if phase == PROTEST_PULL:
         return f"{who} protests: pull one of seat {state.declarer}'s columns"
     if phase == PENALTY:
-        return f"{who}: pull one of protester seat {state.protester}'s columns out of the game"
+        return (
+            f"{who}: pull one of protester seat {state.protester}'s columns out of the game,"
+            " or decline"
+        )
     if phase == FLOOR:
         return f"{who} lays the next floor"
     if phase in {PULLING, LANDING}:

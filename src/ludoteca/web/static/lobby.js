@@ -1,4 +1,5 @@
-// The lobby form: shows the chosen game's setup and as many seats as there are players.
+// The lobby form: shows the chosen game's setup and as many seats as there are players, with a
+// name field for each seat a person takes.
 const select = document.getElementById("game-select");
 const setups = document.querySelectorAll(".game-setup");
 
@@ -8,7 +9,16 @@ function showSeats(setup) {
     const used = Number(row.dataset.seat) < players;
     row.hidden = !used;
     row.querySelector("select").disabled = !used;
+    showName(row);
   }
+}
+
+function showName(row) {
+  const seat = row.querySelector("select");
+  const name = row.querySelector(".seat-name-input");
+  const person = !seat.disabled && seat.value === "human";
+  name.hidden = !person;
+  name.disabled = !person;
 }
 
 function showGame() {
@@ -23,5 +33,8 @@ function showGame() {
 select.addEventListener("change", showGame);
 for (const setup of setups) {
   setup.querySelector(".players-select").addEventListener("change", () => showSeats(setup));
+  for (const row of setup.querySelectorAll(".seat-row")) {
+    row.querySelector("select").addEventListener("change", () => showName(row));
+  }
 }
 showGame();

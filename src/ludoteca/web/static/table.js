@@ -165,33 +165,30 @@ function renderMoves(v) {
   $("notation").placeholder = v.legal.length ? _("or type a move, e.g. {example}", { example: v.legal[0].notation }) : _("or type a move");
 }
 
-// Each move with the chance outcome just before it (its roll); like `views.log_rows`.
-function logRows(log) {
+// Each decision with the chance outcomes just before it (its roll); like `views.log_rows`.
+function logRows(story) {
   const rows = [];
-  let chance = null;
-  for (const [player, notation] of log) {
-    if (player < 0) {
-      if (chance !== null) rows.push({ chance, seat: null, move: null });
-      chance = notation;
-    } else {
-      rows.push({ chance, seat: player, move: notation });
-      chance = null;
-    }
+  let chance = [];
+  for (const entry of story) {
+    if (entry.seat < 0) chance.push(entry);
+    else { rows.push({ chance, move: entry }); chance = []; }
   }
-  if (chance !== null) rows.push({ chance, seat: null, move: null });
+  if (chance.length) rows.push({ chance, move: null });
   return rows;
 }
 
 function renderLog(v, first) {
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-  const rows = logRows(v.log);
+  const rows = logRows(v.story.map((entry, index) => ({ ...entry, index })));
   log.replaceChildren(...rows.map((row) => {
-    const item = el("li", { class: row.move === null ? "chance-only" : "move-entry" });
-    if (row.chance !== null) item.append(el("span", { class: "chance" }, row.chance));
-    if (row.move !== null) {
-      item.append(el("b", {}, v.seats[row.seat].name), " ", el("span", { class: "notation" }, row.move));
-    }
+    const entries = row.move ? [...row.chance, row.move] : row.chance;
+    const notation = entries.map((e) => e.notation).join(" · ");
+    const item = el("li", { class: row.move ? "move-entry" : "chance-only", title: notation });
+    for (const e of row.chance) item.append(el("span", { class: "chance" }, e.text), " ");
+    if (row.move) item.append(el("span", { class: "say" }, row.move.text));
+    item.append(el("code", { class: "notation" }, notation));
+    if (entries.some((e) => e.index >= v.unseen)) item.classList.add("fresh");
     return item;
   }));
   const moves = rows.filter((row) => row.move !== null).length;
@@ -201,8 +198,8 @@ function renderLog(v, first) {
 
 function renderSeats(v) {
   $("seats").replaceChildren(...v.seats.map((s) => {
-    const item = el("li", {}, el("span", { class: "seat-name" }, s.name), " ",
-      el("span", { class: "muted" }, s.kind === "bot" ? s.agent : _("human")));
+    const item = el("li", { "data-seat": String(s.seat) }, el("span", { class: "seat-name" }, s.name));
+    if (s.kind !== "bot" && s.entered) item.append(" ", el("span", { class: "muted" }, s.colour));
     if (s.you) item.append(" ", el("span", { class: "tag you" }, _("you")));
     item.classList.toggle("to-move", s.seat === v.to_move);
     item.classList.toggle("you", s.you);
@@ -215,11 +212,8 @@ function renderResult(v) {
   banner.hidden = !v.result;
   if (!v.result) return;
   $("result-title").textContent = v.result.headline;
-  $("ranking").replaceChildren(...v.result.ranking.map((seat) => {
-    const value = v.result.returns[seat];
-    return el("li", {}, v.seats[seat].label, " ",
-      el("span", { class: "muted" }, (value >= 0 ? "+" : "") + value.toFixed(2)));
-  }));
+  const lines = v.result.lines.filter((line) => line !== v.result.headline);
+  $("ranking").replaceChildren(...lines.map((line) => el("li", {}, line)));
 }
 
 function renderInvites(v) {
@@ -235,7 +229,10 @@ function render(v) {
   const first = view === null;
   version = v.version;
   view = v;
+  const before = first ? null : piecePlaces();
   board.innerHTML = v.svg;
+  if (before) slidePieces(before);
+  $("board-description").textContent = v.position_text || "";
   board.classList.toggle("your-turn", v.your_turn);
   board.classList.remove("waiting");
   wireBoard();
@@ -257,6 +254,46 @@ function render(v) {
   document.body.dataset.status = v.status;
   document.body.dataset.version = String(v.version);
   document.dispatchEvent(new CustomEvent("table:view", { detail: v })); // for events.js
+}
+
+// Pieces slide from where they stood to where they stand now (FLIP: measure, swap the board,
+// then play each moved piece's offset back to zero). A game marks its pieces `data-piece`.
+const SLIDE_MS = 350;
+const still = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+function piecePlaces() {
+  const places = new Map();
+  for (const node of board.querySelectorAll("[data-piece]")) {
+    const box = node.getBoundingClientRect();
+    places.set(node.dataset.piece, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  }
+  return places;
+}
+
+function slidePieces(before) {
+  if (still.matches) return;
+  for (const node of board.querySelectorAll("[data-piece]")) {
+    const old = before.get(node.dataset.piece);
+    if (!old || typeof node.getScreenCTM !== "function") continue;
+    const box = node.getBoundingClientRect();
+    const dx = old.x - (box.x + box.width / 2);
+    const dy = old.y - (box.y + box.height / 2);
+    if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) continue;
+    // A CSS transform of an SVG element is in its parent's user units: map the screen offset
+    // back through the parent's transform (the board may be scaled or turned).
+    const ctm = node.parentNode.getScreenCTM ? node.parentNode.getScreenCTM() : null;
+    if (!ctm) continue;
+    const inv = ctm.inverse();
+    const ux = inv.a * dx + inv.c * dy;
+    const uy = inv.b * dx + inv.d * dy;
+    const own = node.transform && node.transform.baseVal.numberOfItems
+      ? node.transform.baseVal.consolidate().matrix : null;
+    const base = own ? `matrix(${own.a}, ${own.b}, ${own.c}, ${own.d}, ${own.e}, ${own.f})` : "";
+    node.animate(
+      [{ transform: `translate(${ux}px, ${uy}px) ${base}` }, { transform: base || "none" }],
+      { duration: SLIDE_MS, easing: "ease-out" },
+    );
+  }
 }
 
 function schedule(v) {
@@ -312,6 +349,32 @@ for (const button of document.querySelectorAll("#invites .copy")) {
     setTimeout(() => { button.textContent = _("Copy"); }, 1500);
   });
 }
+
+const nameForm = $("name-form");
+if (nameForm) {
+  nameForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const response = await fetch(`/api/tables/${boot.table}/name`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ seat: boot.seat, token: boot.token, name: $("name-input").value }),
+    });
+    if (!response.ok) showError((await response.json()).detail);
+    // The new name arrives with the next view over the socket, for every seat alike.
+  });
+}
+
+const notationToggle = $("show-notation");
+const NOTATION_KEY = "ludoteca.show-notation";
+function showNotation(on) {
+  $("log").classList.toggle("show-notation", on);
+  notationToggle.checked = on;
+}
+notationToggle.addEventListener("change", () => {
+  localStorage.setItem(NOTATION_KEY, notationToggle.checked ? "1" : "0");
+  showNotation(notationToggle.checked);
+});
+showNotation(localStorage.getItem(NOTATION_KEY) === "1");
 
 renderInvites({ invites: true });
 wireBoard();

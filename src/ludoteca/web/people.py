@@ -1,0 +1,83 @@
+"""Who sits at a table, in words: a person's entered name, a seat's colour, a bot's strength.
+
+A game may name its seats itself (`ludoteca.games.<id>.describe.player_name`, translated, e.g.
+"Red & Yellow"); without it the game's `seat_name` is used. Bots are named by their strength
+("Blue (hard bot)"). Names are built in the active language each time they are shown, so two
+players at one table read them in their own languages; only a person's own name is stored.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+
+from ludoteca.agents.strengths import LEVELS
+from ludoteca.core.api import Game
+from ludoteca.core.registry import game_module
+from ludoteca.i18n import N_, _
+from ludoteca.web.errors import BadRequest
+
+NAME_LIMIT = 24
+"""The longest name a person may enter (characters): it has to fit a seat list on a phone."""
+
+BOT_NAMES = {
+    "easy": N_("{name} (easy bot)"),
+    "medium": N_("{name} (medium bot)"),
+    "hard": N_("{name} (hard bot)"),
+}
+"""Whole phrases per strength, so each language can inflect the adjective."""
+assert set(BOT_NAMES) == set(LEVELS)
+
+
+def seat_colour(game: Game, seat: int) -> str:
+    """The seat's default name in the active language: its colour(s), e.g. "Blue"."""
+    describe = game_module(game.id, "describe")
+    player_name: Callable[[Game, int], str] | None = getattr(describe, "player_name", None)
+    if player_name is not None:
+        return player_name(game, seat)
+    name = game.seat_name(seat)
+    if not name:
+        return _("Player {number}").format(number=seat + 1)
+    return _(name).title()
+
+
+def bot_name(game: Game, seat: int, agent: str) -> str:
+    """ "Blue (hard bot)", or "Blue (greedy bot)" for a bot chosen by its agent's name."""
+    colour = seat_colour(game, seat)
+    phrase = BOT_NAMES.get(agent.strip())
+    if phrase is not None:
+        return _(phrase).format(name=colour)
+    return _("{name} ({agent} bot)").format(name=colour, agent=agent)
+
+
+def display_name(game: Game, seat: int, *, entered: str | None, agent: str | None) -> str:
+    """What every page calls the seat: the entered name, the bot's name or the colour."""
+    if agent is not None:
+        return bot_name(game, seat, agent)
+    return entered or seat_colour(game, seat)
+
+
+def clean_name(text: str | None) -> str | None:
+    """A name as entered, tidied (spaces collapsed); None for an empty one.
+
+    Refused with `BadRequest`: control characters, or more than `NAME_LIMIT` characters.
+    """
+    if text is None:
+        return None
+    name = " ".join(text.split())
+    if not name:
+        return None
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise BadRequest("a name holds letters, digits, spaces and punctuation only")
+    if len(name) > NAME_LIMIT:
+        raise BadRequest(f"a name has at most {NAME_LIMIT} characters, not {len(name)}")
+    return name
+
+
+def clean_names(names: Sequence[str | None] | None, seats: int) -> list[str | None]:
+    """One tidied name (or None) per seat; `BadRequest` for a list of the wrong length."""
+    if names is None:
+        return [None] * seats
+    if len(names) != seats:
+        raise BadRequest(f"{seats} players need {seats} names (null for none), not {len(names)}")
+    return [clean_name(name) for name in names]

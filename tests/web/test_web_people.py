@@ -1,0 +1,120 @@
+"""Names at a table and the result in words, with fake games (no game's own texts needed)."""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import pytest
+
+from ludoteca.i18n import use
+from ludoteca.web import people
+from ludoteca.web.errors import BadRequest
+from ludoteca.web.people import NAME_LIMIT, clean_name, clean_names, display_name, seat_colour
+from ludoteca.web.result import describe_result, place_name, ranking
+
+
+class FakeGame:
+    """Only what naming asks of a game: an id and the seats' own names."""
+
+    id = "fake"
+
+    def __init__(self, seat_names: list[str | None]) -> None:
+        self._names = seat_names
+
+    def seat_name(self, seat: int) -> str | None:
+        return self._names[seat]
+
+
+def use_describe(monkeypatch: pytest.MonkeyPatch, module: Any) -> None:
+    monkeypatch.setattr(people, "game_module", lambda game_id, name: module)
+
+
+def game(*names: str | None) -> Any:
+    return FakeGame(list(names))
+
+
+def test_a_seat_is_named_by_the_games_player_name_where_it_has_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    describe = types.SimpleNamespace(player_name=lambda g, seat: ["Red & Yellow", "Blue"][seat])
+    use_describe(monkeypatch, describe)
+    assert seat_colour(game("red", "blue"), 0) == "Red & Yellow"
+
+
+def test_without_player_name_the_seat_name_is_capitalised(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_describe(monkeypatch, None)
+    assert seat_colour(game("blue", None), 0) == "Blue"
+    assert seat_colour(game("blue", None), 1) == "Player 2"  # never "seat 1"
+
+
+def test_bots_are_named_by_strength_in_the_readers_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    use_describe(monkeypatch, types.SimpleNamespace(player_name=lambda g, seat: "Blue"))
+    assert display_name(game("blue"), 0, entered=None, agent="hard") == "Blue (hard bot)"
+    assert display_name(game("blue"), 0, entered=None, agent="greedy") == "Blue (greedy bot)"
+    with use("de"):
+        assert display_name(game("blue"), 0, entered=None, agent="hard") == "Blue (schwerer Bot)"
+
+
+def test_a_person_is_called_by_the_name_they_entered(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_describe(monkeypatch, None)
+    assert display_name(game("red"), 0, entered="Anna", agent=None) == "Anna"
+    assert display_name(game("red"), 0, entered=None, agent=None) == "Red"
+
+
+def test_entered_names_are_tidied_and_limited() -> None:
+    assert clean_name("  Anna   Maria ") == "Anna Maria"
+    assert clean_name("   ") is None
+    assert clean_name(None) is None
+    with pytest.raises(BadRequest, match="at most"):
+        clean_name("x" * (NAME_LIMIT + 1))
+    with pytest.raises(BadRequest, match="letters"):
+        clean_name("Anna\u0000")
+    with pytest.raises(BadRequest, match="2 players need 2 names"):
+        clean_names(["Anna"], 2)
+    assert clean_names(None, 2) == [None, None]
+
+
+def test_equal_returns_share_a_place_and_the_next_place_skips() -> None:
+    groups = ranking([1.0, -1 / 3, -1 / 3, -1 / 3])
+    assert [(g.place, g.seats) for g in groups] == [(1, (0,)), (2, (1, 2, 3))]
+    groups = ranking([0.5, 0.5, -0.5, -0.5])
+    assert [(g.place, g.seats) for g in groups] == [(1, (0, 1)), (3, (2, 3))]
+
+
+def test_one_winner_wins_and_ties_are_told_as_ties() -> None:
+    names = ["Blue", "Red", "Green", "Yellow"]
+    result = describe_result([1.0, -1 / 3, -1 / 3, -1 / 3], names, [None] * 4)
+    assert result.text == "Blue wins"
+    assert result.lines == ("Blue wins", "Red, Green, and Yellow share 2nd place")
+    assert result.places == (1, 2, 2, 2)
+    shared = describe_result([0.5, 0.5, -1.0], names[:3], [None] * 3)
+    assert shared.lines == ("Blue and Red share the win", "Green is 3rd")
+    assert shared.winners == (0, 1)
+
+
+def test_when_everyone_ties_nobody_wins() -> None:
+    result = describe_result([0.0, 0.0], ["Cyan & Purple", "Black & White"], [None, None])
+    assert result.text == "Nobody wins (a draw)"
+    assert (result.lines, result.winners, result.places) == ((result.text,), (), (1, 1))
+
+
+def test_the_games_score_is_named_with_the_result() -> None:
+    result = describe_result([1.0, -1.0], ["Anna", "Red"], ["23.500 €", "7.000 €"])
+    assert result.lines == ("Anna wins with 23.500 €", "Red is 2nd with 7.000 €")
+
+
+def test_no_raw_return_reaches_the_words() -> None:
+    result = describe_result([-0.33, 1.0, -0.33, -0.33], ["A", "B", "C", "D"], [None] * 4)
+    assert not any("0.33" in line or "-" in line for line in result.lines)
+
+
+def test_places_are_written_in_each_language() -> None:
+    assert place_name(2) == "2nd"
+    with use("nl"):
+        assert place_name(2) == "2e"
+    with use("de"):
+        assert place_name(2) == "2."
+    assert place_name(11) == "place 11"
