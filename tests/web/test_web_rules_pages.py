@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,6 +12,9 @@ import pytest
 from ludoteca import rulebook
 from ludoteca.core.registry import games
 
+PICTURE = re.compile(r"!\[[^\]]*\]\(([^)]+)\)")
+CODE_BLOCK = re.compile(r"^```.*?^```", re.DOTALL | re.MULTILINE)
+GERMAN_FULL_RULES = ["ludo", "siege", "bremen", "museum", "villa"]
 HOWTO_HEADINGS = {"en": "How to play", "nl": "Zo speel je", "de": "So spielt man"}
 
 
@@ -27,11 +33,36 @@ def test_how_to_play_is_in_the_readers_language(web: Any, language: str) -> None
     assert {"nl": "burchtheer", "de": "Burgherrn"}[language] in html
 
 
-def test_full_rules_without_a_translation_say_they_are_english(web: Any) -> None:
+def test_full_rules_without_a_translation_say_they_are_english(
+    web: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for page in rulebook.SOURCE.glob("siege*.md"):  # every siege page but the German full rules
+        if page.name != "siege.de.md":
+            shutil.copy(page, tmp_path / page.name)
+    monkeypatch.setattr(rulebook, "folder", lambda: tmp_path)
     html = web.client.get("/rules/siege?lang=de").text
     assert "noch nicht übersetzt" in html
     assert '<div lang="en">' in html
     assert "noch nicht übersetzt" not in web.client.get("/rules/siege?lang=en").text
+
+
+@pytest.mark.parametrize("game_id", GERMAN_FULL_RULES)
+def test_german_full_rules_are_shown_in_german(web: Any, game_id: str) -> None:
+    html = web.client.get(f"/rules/{game_id}?lang=de").text
+    full = html[html.index('id="full-rules"') :]
+    assert "noch nicht übersetzt" not in full and '<div lang="en">' not in full
+    assert "<h2>Spielmaterial</h2>" in full and "<strong>Festlegung</strong>" in full
+    assert "<strong>Ruling" not in full
+
+
+@pytest.mark.parametrize("game_id", GERMAN_FULL_RULES)
+def test_a_translation_keeps_every_picture_and_code_block(game_id: str) -> None:
+    """Pictures, notation and code are the same in every language; only the words change."""
+    english = (rulebook.SOURCE / f"{game_id}.md").read_text(encoding="utf-8")
+    german = (rulebook.SOURCE / f"{game_id}.de.md").read_text(encoding="utf-8")
+    assert PICTURE.findall(german) == PICTURE.findall(english)
+    assert CODE_BLOCK.findall(german) == CODE_BLOCK.findall(english)
+    assert german.count("\n## ") == english.count("\n## ")
 
 
 @pytest.mark.parametrize("language", ["en", "nl", "de"])
