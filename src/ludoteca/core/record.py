@@ -96,8 +96,10 @@ class Record:
                 result=obj.get("result"),
                 started=str(obj.get("started", "")),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise StateFormatError(f"malformed record: {exc!r}") from exc
+        except KeyError as exc:
+            raise StateFormatError(f"malformed record: it has no field {exc.args[0]!r}") from exc
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise StateFormatError(f"malformed record: {exc}") from exc
 
     def save(self, path: str | Path) -> Path:
         target = Path(path)

@@ -14,6 +14,7 @@ from typing import Any
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import DEFAULT, use
 from ludoteca.web.errors import Conflict, NotFound
+from ludoteca.web.limits import BotLimits
 from ludoteca.web.setup import TableRequest, new_table
 from ludoteca.web.storage import ABANDONED, FINISHED, PLAYING, MoveData, Store, TableData
 from ludoteca.web.table import Connection, Table
@@ -28,8 +29,15 @@ MAX_ACTIONS = 20_000
 class TableManager:
     """Owns the store and every table opened since the server started."""
 
-    def __init__(self, store: Store, bot_delay: float, max_actions: int = MAX_ACTIONS) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float,
+        max_actions: int = MAX_ACTIONS,
+        bot_limits: BotLimits | None = None,
+    ) -> None:
         self.store = store
+        self.bot_limits = bot_limits or BotLimits()
         self.bot_delay = bot_delay
         self.max_actions = max_actions
         self.tables: dict[str, Table] = {}
@@ -62,7 +70,7 @@ class TableManager:
 
     # -- tables -------------------------------------------------------------------------------
     async def create(self, request: TableRequest) -> Table:
-        data = new_table(request)
+        data = new_table(request, self.bot_limits)
         await asyncio.to_thread(self.store.add_table, data)
         table = await self._open(data)
         self.wake_bots(table)

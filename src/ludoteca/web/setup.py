@@ -9,9 +9,9 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from ludoteca import agents
 from ludoteca.core.api import Game
@@ -21,6 +21,7 @@ from ludoteca.core.options import OptionValue
 from ludoteca.core.registry import load
 from ludoteca.i18n import N_
 from ludoteca.web.errors import BadRequest
+from ludoteca.web.limits import MAX_SEATS, MAX_SPEC, BotLimits
 from ludoteca.web.storage import SeatData, TableData
 from ludoteca.web.table import BOT, HUMAN
 
@@ -34,34 +35,43 @@ class TableRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: str
-    players: int | None = None
-    seats: list[str] | None = Field(
-        default=None, description='one per player: "human" or an agent spec like "greedy"'
+    players: int | None = Field(default=None, ge=1, le=MAX_SEATS)
+    seats: list[Annotated[str, StringConstraints(max_length=MAX_SPEC)]] | None = Field(
+        default=None,
+        max_length=MAX_SEATS,
+        description='one per player: "human" or an agent spec like "greedy"',
     )
-    options: dict[str, OptionValue | None] = Field(default_factory=dict)
+    options: dict[str, OptionValue | None] = Field(default_factory=dict, max_length=32)
     speed: Speed = "normal"
     seed: int | None = Field(default=None, ge=0, lt=1 << SEED_BITS)
 
 
 def configure_game(request: TableRequest) -> Game:
+    if "players" in request.options:
+        raise BadRequest('the number of players is "players", not an option')
     try:
         return load(request.game, players=request.players, **request.options)
     except LudotecaError as exc:
         raise BadRequest(str(exc)) from exc
 
 
-def check_agent(spec: str, game: Game) -> None:
-    """Load the agent once so that an unknown name or a bad parameter is refused now."""
+def check_agent(spec: str, game: Game, limits: BotLimits) -> None:
+    """Load the agent once so that an unknown name, a bad parameter or a search beyond this
+    server's limits is refused now."""
     try:
-        agents.load(spec, game, seed=0)
+        agent = agents.load(spec, game, seed=0)
     except LudotecaError as exc:
         raise BadRequest(str(exc)) from exc
     except Exception as exc:  # an agent's own parameter checks may raise anything
         raise BadRequest(f"agent {spec!r}: {exc}") from exc
+    breach = limits.breach(agent)
+    if breach:
+        raise BadRequest(f"agent {spec!r}: {breach}")
 
 
-def new_table(request: TableRequest) -> TableData:
+def new_table(request: TableRequest, limits: BotLimits | None = None) -> TableData:
     """The stored form of a new table, with a fresh id, seed and a secret token per human."""
+    limits = limits or BotLimits()
     game = configure_game(request)
     seats = request.seats if request.seats is not None else [HUMAN] * game.num_players
     if len(seats) != game.num_players:
@@ -74,7 +84,7 @@ def new_table(request: TableRequest) -> TableData:
         if text.lower() == HUMAN:
             specs.append(SeatData(HUMAN, token=secrets.token_urlsafe(16)))
         else:
-            check_agent(text, game)
+            check_agent(text, game, limits)
             specs.append(SeatData(BOT, agent=text))
     return TableData(
         id=secrets.token_urlsafe(6),
@@ -105,6 +115,8 @@ def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
     if players_text:
         if not players_text.isdigit():
             raise BadRequest(f"the number of players is a whole number, not {players_text!r}")
+        if len(players_text) > 3 or int(players_text) > MAX_SEATS:
+            raise BadRequest(f"the number of players is at most {MAX_SEATS}")
         players = int(players_text)
     options: dict[str, OptionValue | None] = {
         key.removeprefix("option."): value
