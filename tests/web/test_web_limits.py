@@ -65,9 +65,7 @@ def test_a_body_over_the_limit_is_answered_413(web: Any) -> None:
 def test_players_given_as_an_option_is_a_400(web: Any, where: str) -> None:
     """Finding 3: `options: {"players": 3}` answered 500 (multiple values for `players`)."""
     if where == "api":
-        response = web.client.post(
-            "/api/tables", json={"game": "ludo", "options": {"players": 3}}
-        )
+        response = web.client.post("/api/tables", json={"game": "ludo", "options": {"players": 3}})
         assert response.status_code == 400
         assert "not an option" in response.json()["detail"]
     else:
