@@ -1,14 +1,17 @@
 """The live tables of one server: creating, acting, storing, broadcasting and running bots.
 
-All game changes happen on the event loop under the table's lock; database writes and bot
-thinking run in worker threads so the loop stays free. After every step the moves are committed
-and each watcher gets a fresh view of its own seat. Bots play as one asyncio task per table.
+All game changes happen on the event loop under the table's lock; database writes run in
+asyncio's default worker threads, bot thinking in a pool of its own (`bot_threads` threads), so
+a table whose bot thinks long never keeps storage, pages or another table's move waiting. After
+every step the moves are committed and each watcher gets a fresh view of its own seat. Bots play
+as one asyncio task per table.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ludoteca.core.errors import LudotecaError
@@ -21,6 +24,9 @@ from ludoteca.web.table import Connection, Table
 from ludoteca.web.views import table_view
 
 log = logging.getLogger(__name__)
+
+BOT_THREADS = 2
+"""Bots thinking at once per server; further tables' bots wait their turn in the pool."""
 
 MAX_ACTIONS = 20_000
 """Bots stop a table that reaches this many actions (chance included) without an end."""
@@ -35,9 +41,11 @@ class TableManager:
         bot_delay: float,
         max_actions: int = MAX_ACTIONS,
         bot_limits: BotLimits | None = None,
+        bot_threads: int = BOT_THREADS,
     ) -> None:
         self.store = store
         self.bot_limits = bot_limits or BotLimits()
+        self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="ludoteca-bot")
         self.bot_delay = bot_delay
         self.max_actions = max_actions
         self.tables: dict[str, Table] = {}
@@ -59,6 +67,7 @@ class TableManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.store.close)
 
     async def _open(self, data: TableData) -> Table:
@@ -156,7 +165,9 @@ class TableManager:
                     await self._step(table, [])
                 return
             agent = table.bot(seat)
-            action = await asyncio.to_thread(agent.act, table.state.clone_for_agent())
+            position = table.state.clone_for_agent()
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self.bot_pool, agent.act, position)
             async with table.lock:
                 if len(table.moves) == version and table.bot_to_move() == seat:
                     await self._step(table, table.apply(seat, action))
