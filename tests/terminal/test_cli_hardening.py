@@ -42,7 +42,10 @@ def test_a_record_directory_is_refused_before_play(tmp_path: Path) -> None:
 def test_a_record_without_a_field_names_it(tmp_path: Path, missing: str) -> None:
     """Malformed records gave `KeyError('moves')`."""
     path = tmp_path / "game.json"
-    assert invoke("play", "ludo", "-s", "random,random", "--seed", "2", "--record", str(path))
+    played = invoke(
+        "play", "ludo", "-s", "random,random", "--fast", "--seed", "2", "--record", str(path)
+    )
+    assert played.exit_code == 0, played.output
     obj = json.loads(path.read_text(encoding="utf-8"))
     del obj[missing]
     path.write_text(json.dumps(obj), encoding="utf-8")
@@ -59,7 +62,7 @@ def test_two_arena_commands_on_one_run_give_a_clear_error(
     The second command is made to miss the games the first stored, as it does when both run
     at the same moment.
     """
-    args = ["arena", "siege", "--agents", "random,random", "--games", "2", "--jobs", "1"]
+    args = ["arena", "siege", "--agents", "random,greedy", "--games", "2", "--jobs", "1"]
     args += ["--database", f"sqlite:///{tmp_path / 'arena.db'}"]
     assert invoke(*args).exit_code == 0
     monkeypatch.setattr(ArenaStore, "played", lambda self, run_id: set())
