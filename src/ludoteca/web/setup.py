@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from ludoteca import agents
 from ludoteca.core.api import Game
-from ludoteca.core.chance import SEED_BITS, new_seed
+from ludoteca.core.chance import KEYED, SEED_BITS, SEEDED, new_secret, new_seed
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.options import OptionValue
 from ludoteca.core.registry import load
@@ -43,7 +43,13 @@ class TableRequest(BaseModel):
     )
     options: dict[str, OptionValue | None] = Field(default_factory=dict, max_length=32)
     speed: Speed = "normal"
-    seed: int | None = Field(default=None, ge=0, lt=1 << SEED_BITS)
+    practice: bool = Field(
+        default=False,
+        description="a practice table: its dice follow a seed (chosen or not) that can be known",
+    )
+    seed: int | None = Field(
+        default=None, ge=0, lt=1 << SEED_BITS, description="only for a practice table"
+    )
 
 
 def configure_game(request: TableRequest) -> Game:
@@ -70,7 +76,8 @@ def check_agent(spec: str, game: Game, limits: BotLimits) -> None:
 
 
 def new_table(request: TableRequest, limits: BotLimits | None = None) -> TableData:
-    """The stored form of a new table, with a fresh id, seed and a secret token per human."""
+    """The stored form of a new table, with a fresh id, a secret token per human and its chance:
+    a fresh secret (scheme 2), or for a practice table a seed (scheme 1)."""
     limits = limits or BotLimits()
     game = configure_game(request)
     seats = request.seats if request.seats is not None else [HUMAN] * game.num_players
@@ -86,15 +93,24 @@ def new_table(request: TableRequest, limits: BotLimits | None = None) -> TableDa
         else:
             check_agent(text, game, limits)
             specs.append(SeatData(BOT, agent=text))
+    if request.seed is not None and not request.practice:
+        raise BadRequest(
+            'a chosen seed is allowed only for a practice table ("practice": true), shown as'
+            " such to every seat"
+        )
+    fair = not request.practice
     return TableData(
         id=secrets.token_urlsafe(6),
         game=game.id,
         players=game.num_players,
         options=dict(game.options),
-        seed=new_seed() if request.seed is None else request.seed,
+        seed=0 if fair else new_seed() if request.seed is None else request.seed,
         seats=specs,
         speed=request.speed,
         created=datetime.now(UTC),
+        chance=KEYED if fair else SEEDED,
+        secret=new_secret() if fair else None,
+        practice=request.practice,
     )
 
 

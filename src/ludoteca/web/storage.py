@@ -1,8 +1,9 @@
 """Where tables and their moves are kept: SQLAlchemy 2.x ORM over any database URL.
 
-A table row holds what is needed to rebuild the game (game id, players, options, seed) and the
-seats; the moves are stored one row per applied action, chance outcomes included, so a table is
-rebuilt by replaying its moves from its seed. Every step is committed as it happens.
+A table row holds what is needed to rebuild the game (game id, players, options, the chance
+scheme with its seed or secret) and the seats; the moves are stored one row per applied action,
+chance outcomes included, so a table is rebuilt by replaying its moves. Every step is committed
+as it happens.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -22,12 +24,16 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
+
+from ludoteca.core.chance import SEEDED
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -56,6 +62,27 @@ class TableRow(_Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     status: Mapped[str] = mapped_column(String(16), default=PLAYING, index=True)
     result: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    chance: Mapped[int] = mapped_column(Integer, default=SEEDED, server_default=str(SEEDED))
+    """The chance scheme (`core.chance`); tables stored before it had scheme 1."""
+    secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+
+
+ADDED_COLUMNS = {
+    "chance": f"INTEGER NOT NULL DEFAULT {SEEDED}",
+    "secret": "VARCHAR(64)",
+    "practice": "BOOLEAN NOT NULL DEFAULT 0",
+}
+"""Columns added to `tables` since the first release, with their definitions for old databases."""
+
+
+def upgrade(engine: Engine) -> None:
+    """Add the columns an older database lacks, so its tables still open and continue."""
+    present = {column["name"] for column in inspect(engine).get_columns("tables")}
+    with engine.begin() as connection:
+        for name, definition in ADDED_COLUMNS.items():
+            if name not in present:
+                connection.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {definition}"))
 
 
 class MoveRow(_Base):
@@ -110,6 +137,9 @@ class TableData:
     status: str = PLAYING
     result: list[float] | None = None
     moves: list[MoveData] = field(default_factory=list)
+    chance: int = SEEDED
+    secret: str | None = None
+    practice: bool = False
 
 
 def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
@@ -126,6 +156,9 @@ def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
         status=row.status,
         result=list(row.result) if row.result is not None else None,
         moves=[MoveData(m.index, m.player, m.action, m.notation) for m in moves],
+        chance=row.chance,
+        secret=row.secret,
+        practice=bool(row.practice),
     )
 
 
@@ -158,6 +191,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         _Base.metadata.create_all(self.engine)
+        upgrade(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -177,6 +211,9 @@ class Store:
                     created=data.created,
                     status=data.status,
                     result=data.result,
+                    chance=data.chance,
+                    secret=data.secret,
+                    practice=data.practice,
                 )
             )
 

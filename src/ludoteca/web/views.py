@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.api import State
+from ludoteca.core.chance import commitment
 from ludoteca.i18n import _, format_list, ngettext
 from ludoteca.web.render import board_svg, click_paths
 from ludoteca.web.storage import ABANDONED, FINISHED
@@ -105,6 +106,15 @@ def legal_moves(state: State) -> list[dict[str, Any]]:
     return moves
 
 
+def chance_view(table: Table) -> dict[str, Any]:
+    """How the dice are drawn: the commitment to a keyed table's secret, or that it is practice."""
+    data = table.data
+    view: dict[str, Any] = {"scheme": data.chance, "practice": data.practice}
+    if data.secret is not None:
+        view["commitment"] = commitment(data.secret)
+    return view
+
+
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:
     """The JSON view of `table` for `seat` (None: a spectator)."""
     state = table.state
@@ -141,6 +151,7 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         "log": [[m.player, m.notation] for m in table.moves],
         "version": len(table.moves),
         "result": result,
+        "chance": chance_view(table),
         "links": {
             "spectate": f"/table/{table.id}",
             "record": f"/table/{table.id}/record.json",
