@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
@@ -30,6 +30,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -96,6 +97,22 @@ class MoveRow(_Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
+class LeaseRow(_Base):
+    """Which server process runs a table (its bots and its moves) until `expires`."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+HELD = "held"
+TAKEN = "taken"
+REFUSED = "refused"
+"""Answers of `Store.claim`: still ours, newly ours (memory may be stale), someone else's."""
+
+
 @dataclass(frozen=True)
 class SeatData:
     """One seat: a human (with the secret token of its link) or a bot (with its agent spec)."""
@@ -140,6 +157,11 @@ class TableData:
     chance: int = SEEDED
     secret: str | None = None
     practice: bool = False
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives naive datetimes back: they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
@@ -279,6 +301,47 @@ class Store:
                 .limit(limit)
             ).all()
             return [_row_data(row) for row in rows]
+
+    def claim(self, table_id: str, owner: str, seconds: float) -> str:
+        """Hold the lease of a table for `seconds` more, if it is free, expired or ours.
+
+        One conditional UPDATE (or the first INSERT) decides, so two processes never both win.
+        """
+        now = _now()
+        until = now + timedelta(seconds=seconds)
+        with self.engine.begin() as connection:
+            previous = connection.execute(
+                select(LeaseRow.owner, LeaseRow.expires).where(LeaseRow.table_id == table_id)
+            ).first()
+            if previous is None:
+                try:
+                    with connection.begin_nested():
+                        connection.execute(
+                            insert(LeaseRow).values(table_id=table_id, owner=owner, expires=until)
+                        )
+                except IntegrityError:
+                    return REFUSED
+                return TAKEN
+            won = connection.execute(
+                update(LeaseRow)
+                .where(LeaseRow.table_id == table_id)
+                .where((LeaseRow.owner == owner) | (LeaseRow.expires < now))
+                .where(LeaseRow.owner == previous.owner)
+                .values(owner=owner, expires=until)
+            ).rowcount
+        if not won:
+            return REFUSED
+        expired = _aware(previous.expires) < now
+        return HELD if previous.owner == owner and not expired else TAKEN
+
+    def release(self, table_id: str, owner: str) -> None:
+        """Give the lease back (a server shutting down), so another may take over at once."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(LeaseRow)
+                .where(LeaseRow.table_id == table_id, LeaseRow.owner == owner)
+                .values(expires=_now() - timedelta(seconds=1))
+            )
 
     @staticmethod
     def _moves(session: Session, table_id: str) -> Sequence[MoveRow]:
