@@ -31,7 +31,15 @@ from ludoteca.arena.config import ArenaConfig
 from ludoteca.arena.match import GameResult
 from ludoteca.arena.runner import PlayedGame
 from ludoteca.core.errors import LudotecaError
-from ludoteca.web.storage import ABANDONED, FINISHED, MoveRow, SeatData, TableRow, make_engine
+from ludoteca.web.storage import (
+    ABANDONED,
+    FINISHED,
+    MoveRow,
+    SeatData,
+    TableRow,
+    make_engine,
+    upgrade,
+)
 from ludoteca.web.table import BOT
 
 ARENA_SPEED = "fast"
@@ -109,6 +117,7 @@ class ArenaStore:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         TableRow.metadata.create_all(self.engine)
+        upgrade(self.engine)
         _ArenaBase.metadata.create_all(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
