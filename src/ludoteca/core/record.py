@@ -163,7 +163,12 @@ class Record:
         positions = [state.clone()]
         for index, move in enumerate(self.moves):
             try:
-                if chance is not None and move.player == CHANCE and state.is_chance_node():
+                if (
+                    chance is not None
+                    and move.player == CHANCE
+                    and state.is_chance_node()
+                    and move.action in state.legal_actions()  # else: the game says why
+                ):
                     drawn = chance.draw(state)
                     if drawn != move.action:
                         raise IllegalActionError(
