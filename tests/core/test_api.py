@@ -408,10 +408,12 @@ def test_record_of_a_finished_game() -> None:
         "options",
         "seats",
         "seed",
+        "chance",
         "started",
         "moves",
         "result",
     }
+    assert obj["chance"] == {"scheme": 1}  # drawn from the seed
     assert (obj["format"], obj["version"], obj["game"], obj["players"]) == (
         FORMAT,
         VERSION,

@@ -53,8 +53,10 @@ class WebKit:
     wait_for = staticmethod(wait_for)
 
     def create(self, **body: Any) -> Seated:
-        """A table; by default two humans at a reproducible ludo game."""
+        """A table; by default two humans at a reproducible (practice) ludo game."""
         body = {"game": "ludo", "players": 2, "seats": ["human", "human"], "seed": 7, **body}
+        if body.get("seed") is not None:
+            body.setdefault("practice", True)
         response = self.client.post("/api/tables", json=body)
         assert response.status_code == 201, response.text
         created = response.json()

@@ -48,7 +48,13 @@ TARGETS = """() => [...document.querySelectorAll('#board:not(.waiting) [data-cli
 def open_bremen(page: Any, server: str, size: tuple[int, int], language: str = "en") -> None:
     """A table for a person (seat 0) against the greedy bot, opened at `size` in `language`."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    body = {"game": "bremen", "players": 2, "seats": ["human", "greedy"], "seed": 5}
+    body = {
+        "game": "bremen",
+        "players": 2,
+        "seats": ["human", "greedy"],
+        "seed": 5,
+        "practice": True,
+    }
     created = page.request.post(server + "/api/tables", data={**body, "speed": "fast"}).json()
     link = next(s["link"] for s in created["seats"] if "link" in s)
     page.goto(f"{server}{link}&lang={language}")

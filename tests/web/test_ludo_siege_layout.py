@@ -65,7 +65,14 @@ def midgame_table(server: str, game: str, players: int, moves: int) -> str:
     seats = ["human"] + ["random"] * (players - 1)
     created = post(
         server + "/api/tables",
-        {"game": game, "players": players, "seats": seats, "seed": 3, "speed": "fast"},
+        {
+            "game": game,
+            "players": players,
+            "seats": seats,
+            "seed": 3,
+            "practice": True,
+            "speed": "fast",
+        },
     )
     link = created["play"]
     token = link.split("token=")[1]

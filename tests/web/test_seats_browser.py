@@ -85,6 +85,7 @@ def test_play_again_creates_a_joinable_table(server: str, page: Any) -> None:
             "seats": ["human", "greedy"],
             "speed": "fast",
             "seed": 3,
+            "practice": True,
             "options": {"colours_per_seat": 1},
         },
     )
@@ -137,7 +138,7 @@ def test_a_takeback_against_a_bot_restores_the_decision_with_the_same_dice(
 
 def test_between_people_a_takeback_is_asked_and_accepted(server: str, browser: Any) -> None:
     answer = new_page(browser).request.post(
-        server + "/api/tables", data={"game": "ludo", "players": 2, "seed": 7}
+        server + "/api/tables", data={"game": "ludo", "players": 2, "seed": 7, "practice": True}
     )
     assert answer.status == 201, answer.text()
     pages = []

@@ -62,6 +62,10 @@ def load(spec: str, game: Game, seed: int | None = None, **params: Any) -> Agent
     valid = ", ".join(sorted(available(game)))
     if name not in known:
         raise UnknownAgentError(f"unknown agent {name!r} for {game.id}; valid agents: {valid}")
+    if "seed" in parsed:
+        raise InvalidOptionError(
+            f"agent {spec!r}: an agent's seed is not a parameter; it comes from the game's seed"
+        )
     try:
         agent = known[name](game, seed=seed, **{**parsed, **params})
     except (TypeError, ValueError) as exc:

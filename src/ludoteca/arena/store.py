@@ -24,12 +24,22 @@ from sqlalchemy import (
     insert,
     select,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from ludoteca.arena.config import ArenaConfig
 from ludoteca.arena.match import GameResult
 from ludoteca.arena.runner import PlayedGame
-from ludoteca.web.storage import ABANDONED, FINISHED, MoveRow, SeatData, TableRow, make_engine
+from ludoteca.core.errors import LudotecaError
+from ludoteca.web.storage import (
+    ABANDONED,
+    FINISHED,
+    MoveRow,
+    SeatData,
+    TableRow,
+    make_engine,
+    upgrade,
+)
 from ludoteca.web.table import BOT
 
 ARENA_SPEED = "fast"
@@ -38,6 +48,16 @@ ARENA_SPEED = "fast"
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+class RunBusyError(LudotecaError):
+    """Another arena command is playing the same run on the same database right now."""
+
+    def __init__(self, run_id: str) -> None:
+        super().__init__(
+            f"run {run_id} is being played by another arena command on this database;"
+            " wait until it ends, then rerun this command to resume"
+        )
 
 
 class _ArenaBase(DeclarativeBase):
@@ -97,6 +117,7 @@ class ArenaStore:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         TableRow.metadata.create_all(self.engine)
+        upgrade(self.engine)
         _ArenaBase.metadata.create_all(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
@@ -105,6 +126,12 @@ class ArenaStore:
 
     def open_run(self, config: ArenaConfig, games: int) -> None:
         """Record the run if it is new, and raise its game count to `games` if that is more."""
+        try:
+            self._open_run(config, games)
+        except IntegrityError as exc:
+            raise RunBusyError(config.run_id) from exc
+
+    def _open_run(self, config: ArenaConfig, games: int) -> None:
         with self._session.begin() as session:
             row = session.get(RunRow, config.run_id)
             if row is None:
@@ -129,7 +156,16 @@ class ArenaStore:
             return set(session.scalars(select(GameRow.index).where(GameRow.run_id == run_id)))
 
     def save(self, config: ArenaConfig, played: PlayedGame) -> str:
-        """Store one game as a finished (or, over the cap, abandoned) table; returns its id."""
+        """Store one game as a finished (or, over the cap, abandoned) table; returns its id.
+
+        A game already stored means that another command plays the same run right now.
+        """
+        try:
+            return self._save(config, played)
+        except IntegrityError as exc:
+            raise RunBusyError(config.run_id) from exc
+
+    def _save(self, config: ArenaConfig, played: PlayedGame) -> str:
         result = played.result
         table = table_id(config.run_id, played.index)
         now = _now()

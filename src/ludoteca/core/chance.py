@@ -1,15 +1,24 @@
-"""Chance: every random event of a game is a chance node, resolved here from a seed.
+"""Chance: every random event of a game is a chance node, resolved here from a seed or a secret.
 
-The game's own chance events are a pure function of `(seed, step)`: the outcome of the event at
-history position `step` comes from a SplitMix64 hash of both. No generator state has to be
-saved, so a game reloaded from its record (or a server restarted mid-game) draws exactly the
-dice it would have drawn, and the same seed with the same choices always gives the same game.
+The game's own chance events are a pure function of a key and `step`, the history position of
+the event. No generator state has to be saved, so a game reloaded from its record (or a server
+restarted mid-game) draws exactly the dice it would have drawn. Two versioned schemes:
+
+- scheme 1, `SEEDED`: a SplitMix64 hash of a 48-bit seed and the step. Whoever knows the seed
+  knows every die, so it serves the terminal, the arena and practice tables, where that is the
+  point (the same seed replays the same game).
+- scheme 2, `KEYED`: BLAKE2b keyed with a fresh 128-bit secret, of the step. A web table
+  publishes the SHA-256 of its secret (the commitment) when it is created and reveals the secret
+  with the record at the end, so anyone can check every outcome and nobody could know one in
+  advance.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -50,6 +59,73 @@ def pick(outcomes: list[tuple[int, float]], u: float) -> int:
         if u < total:
             return action
     return outcomes[-1][0]
+
+
+SEEDED = 1
+KEYED = 2
+SCHEMES = {SEEDED: "seeded (SplitMix64 of the seed)", KEYED: "keyed (BLAKE2b of a secret)"}
+SECRET_BYTES = 16
+"""128 bits: far beyond any search, unlike a 48-bit seed that ~40 outcomes identify."""
+
+
+def new_secret() -> str:
+    """A fresh secret for a keyed table, in hex."""
+    return secrets.token_hex(SECRET_BYTES)
+
+
+def commitment(secret: str) -> str:
+    """The SHA-256 (hex) of the secret's bytes: published first, checked when it is revealed."""
+    return hashlib.sha256(bytes.fromhex(secret)).hexdigest()
+
+
+def keyed_uniform(secret: str, step: int) -> float:
+    """A number in [0, 1) fixed by the secret and the history position (scheme 2)."""
+    digest = hashlib.blake2b(
+        step.to_bytes(8, "big"), key=bytes.fromhex(secret), digest_size=8, person=b"ludoteca-dice"
+    ).digest()
+    return (int.from_bytes(digest, "big") >> 11) / float(1 << 53)
+
+
+def derived_seed(key: int | str, *parts: int) -> int:
+    """A 48-bit seed for an agent, derived one way from a game's seed or secret and `parts`.
+
+    A hash, not an invertible mix: an agent told its own seed learns nothing of the dice.
+    """
+    material = key.encode() if isinstance(key, str) else key.to_bytes(8, "big")
+    data = b"".join(p.to_bytes(8, "big", signed=True) for p in parts)
+    digest = hashlib.blake2b(data, key=material, digest_size=8, person=b"ludoteca-agent").digest()
+    return int.from_bytes(digest, "big") >> (64 - SEED_BITS)
+
+
+@dataclass(frozen=True)
+class Chance:
+    """Where a game's chance comes from: its scheme and its key (seed or secret)."""
+
+    scheme: int = SEEDED
+    seed: int = 0
+    secret: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.scheme not in SCHEMES:
+            raise ValueError(f"chance scheme {self.scheme!r} is not one of {sorted(SCHEMES)}")
+        if self.scheme == KEYED:
+            if not isinstance(self.secret, str) or len(self.secret) != 2 * SECRET_BYTES:
+                raise ValueError(f"a keyed chance needs a secret of {2 * SECRET_BYTES} hex digits")
+            bytes.fromhex(self.secret)
+
+    def uniform(self, step: int) -> float:
+        if self.scheme == KEYED:
+            assert self.secret is not None
+            return keyed_uniform(self.secret, step)
+        return seeded_uniform(self.seed, step)
+
+    def draw(self, state: State) -> int:
+        """The outcome of the chance node `state` under this scheme."""
+        return pick(state.chance_outcomes(), self.uniform(len(state._history)))
+
+    def agent_seed(self, *parts: int) -> int:
+        """A one-way seed for an agent (see `derived_seed`)."""
+        return derived_seed(self.secret if self.secret is not None else self.seed, *parts)
 
 
 def sample_outcome(state: State, rng: _Uniform | None = None) -> int:

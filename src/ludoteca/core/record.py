@@ -1,4 +1,9 @@
-"""Game records: a versioned JSON document from which a game replays to the same state."""
+"""Game records: a versioned JSON document from which a game replays to the same state.
+
+Version 2 names the chance scheme (`core.chance`): 1 (seeded) and 2 (keyed, with the secret and
+its commitment) are verified outcome by outcome on replay; 0 marks a game played with physical
+dice, whose outcomes are taken as written. A version-1 record is a seeded one.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +13,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ludoteca.core.api import JSON, State
+from ludoteca.core.api import CHANCE, JSON, State
+from ludoteca.core.chance import KEYED, SCHEMES, SEEDED, Chance, commitment
 from ludoteca.core.errors import IllegalActionError, LudotecaError, StateFormatError
 from ludoteca.core.registry import load_stored
 
 FORMAT = "ludoteca-record"
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)
+PHYSICAL = 0
+"""The scheme of a game played with physical dice: its outcomes cannot be checked."""
 
 
 @dataclass
@@ -37,6 +46,22 @@ class Record:
     moves: list[Move] = field(default_factory=list)
     result: list[float] | None = None
     started: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    scheme: int = SEEDED
+    secret: str | None = None
+
+    def chance(self) -> Chance | None:
+        """Where the record's chance outcomes come from; None for physical dice."""
+        if self.scheme == PHYSICAL:
+            return None
+        try:
+            return Chance(self.scheme, self.seed, self.secret)
+        except ValueError as exc:
+            raise StateFormatError(f"malformed record: {exc}") from exc
+
+    def chance_json(self) -> JSON:
+        if self.scheme == KEYED and self.secret is not None:
+            return {"scheme": KEYED, "secret": self.secret, "commitment": commitment(self.secret)}
+        return {"scheme": self.scheme}
 
     @classmethod
     def of(cls, state: State, seats: list[str] | None = None) -> Record:
@@ -67,6 +92,7 @@ class Record:
             "options": self.options,
             "seats": self.seats,
             "seed": self.seed,
+            "chance": self.chance_json(),
             "started": self.started,
             "moves": [
                 {"player": m.player, "action": m.action, "notation": m.notation} for m in self.moves
@@ -76,28 +102,35 @@ class Record:
 
     @classmethod
     def from_json(cls, obj: Any) -> Record:
+        """The record in `obj`, every field checked; a mistake is one readable sentence."""
         if not isinstance(obj, dict) or obj.get("format") != FORMAT:
             raise StateFormatError(f'not a ludoteca record (expected "format": {FORMAT!r})')
-        if obj.get("version") != VERSION:
+        version = obj.get("version")
+        if version not in VERSIONS:
             raise StateFormatError(
-                f"record version {obj.get('version')!r} is not supported (this is {VERSION})"
+                f"record version {version!r} is not supported (this is {VERSION})"
             )
         try:
-            return cls(
-                game=str(obj["game"]),
-                players=int(obj["players"]),
-                options=dict(obj.get("options") or {}),
-                seed=int(obj["seed"]),
-                seats=[str(s) for s in obj["seats"]],
-                moves=[
-                    Move(int(m["player"]), int(m["action"]), str(m["notation"]))
-                    for m in obj["moves"]
-                ],
-                result=obj.get("result"),
-                started=str(obj.get("started", "")),
+            record = cls(
+                game=_field(obj, "game", str),
+                players=_field(obj, "players", int),
+                options=_field(obj, "options", dict) if obj.get("options") is not None else {},
+                seed=_field(obj, "seed", int),
+                seats=[_text(s, "seats") for s in _field(obj, "seats", list)],
+                moves=[_move(m, i) for i, m in enumerate(_field(obj, "moves", list))],
+                result=_result(obj.get("result")),
+                started=_text(obj.get("started", ""), "started"),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise StateFormatError(f"malformed record: {exc!r}") from exc
+        except KeyError as exc:
+            raise StateFormatError(f"malformed record: it has no field {exc.args[0]!r}") from exc
+        if len(record.seats) != record.players:
+            raise StateFormatError(
+                f"malformed record: {record.players} players need {record.players} seats,"
+                f" not {len(record.seats)}"
+            )
+        if version == 2:
+            record.scheme, record.secret = _chance(obj)
+        return record
 
     def save(self, path: str | Path) -> Path:
         target = Path(path)
@@ -123,10 +156,26 @@ class Record:
             game = load_stored(self.game, self.players, self.options)
         except LudotecaError as exc:
             raise StateFormatError(f"the record's game cannot be set up: {exc}") from exc
+        if game.num_players != self.players:
+            raise StateFormatError(f"the record's game has {game.num_players} players")
+        chance = self.chance()
         state = game.new_initial_state(seed=self.seed)
         positions = [state.clone()]
         for index, move in enumerate(self.moves):
             try:
+                if (
+                    chance is not None
+                    and move.player == CHANCE
+                    and state.is_chance_node()
+                    and move.action in state.legal_actions()  # else: the game says why
+                ):
+                    drawn = chance.draw(state)
+                    if drawn != move.action:
+                        raise IllegalActionError(
+                            f"move {index + 1}: the record says {move.notation!r}, but its"
+                            f" {'secret' if self.scheme == KEYED else 'seed'} gives"
+                            f" {state.action_to_string(drawn)!r}"
+                        )
                 if state.current_player() != move.player:
                     raise IllegalActionError(
                         f"move {index + 1}: the record says player {move.player} moved,"
@@ -151,3 +200,59 @@ class Record:
     def replay(self) -> State:
         """The final position, replayed and checked."""
         return self.states()[-1]
+
+
+def _field(obj: dict[str, Any], name: str, kind: type) -> Any:
+    value = obj[name]
+    if kind is int and (type(value) is not int):
+        raise StateFormatError(f"malformed record: {name!r} is a whole number, not {value!r}")
+    if not isinstance(value, kind):
+        raise StateFormatError(f"malformed record: {name!r} is a {kind.__name__}, not {value!r}")
+    return value
+
+
+def _text(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise StateFormatError(f"malformed record: {name!r} holds text, not {value!r}")
+    return value
+
+
+def _move(obj: Any, index: int) -> Move:
+    if not isinstance(obj, dict):
+        raise StateFormatError(f"malformed record: move {index + 1} is not an object")
+    where = f"move {index + 1}"
+    player, action = obj.get("player"), obj.get("action")
+    if type(player) is not int or type(action) is not int:
+        raise StateFormatError(f"malformed record: {where} needs whole-number player and action")
+    return Move(player, action, _text(obj.get("notation"), f"{where} notation"))
+
+
+def _result(value: Any) -> list[float] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in value
+    ):
+        raise StateFormatError(f"malformed record: 'result' is a list of numbers, not {value!r}")
+    return [float(v) for v in value]
+
+
+def _chance(obj: dict[str, Any]) -> tuple[int, str | None]:
+    """The scheme and secret of a version-2 record; a keyed secret must match its commitment."""
+    chance = obj.get("chance")
+    if not isinstance(chance, dict) or chance.get("scheme") not in (PHYSICAL, *SCHEMES):
+        raise StateFormatError(
+            'malformed record: "chance" is {"scheme": 0 (physical dice), 1 (seeded) or 2 (keyed)}'
+        )
+    scheme: int = chance["scheme"]
+    if scheme != KEYED:
+        return scheme, None
+    secret = chance.get("secret")
+    try:
+        Chance(KEYED, 0, secret)
+    except ValueError as exc:
+        raise StateFormatError(f"malformed record: {exc}") from exc
+    assert isinstance(secret, str)
+    if chance.get("commitment") != commitment(secret):
+        raise StateFormatError("the record's secret does not match its published commitment")
+    return scheme, secret

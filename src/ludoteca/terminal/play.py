@@ -259,6 +259,10 @@ def start(
     read: Callable[[Text], str] | None = None,
 ) -> Outcome:
     """Set up the game named on the command line and play it; bad names raise readable errors."""
+    if options.record is not None and options.record.is_dir():
+        raise LudotecaError(
+            f"cannot save the record to {options.record}: it is a directory; name a file"
+        )
     game_options: dict[str, Any] = parse_options(option_items)
     if seats_text is None:
         game = load(game_id, **game_options)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ludoteca import agents
 from ludoteca.agents.base import Agent
 from ludoteca.core.api import Game
-from ludoteca.core.chance import SEED_BITS, mix64
+from ludoteca.core.chance import derived_seed
 from ludoteca.core.errors import InvalidOptionError, LudotecaError
 from ludoteca.core.options import parse_assignments
 
@@ -49,8 +49,9 @@ def split_seats(text: str) -> list[str]:
 
 
 def agent_seed(game_seed: int, seat: int) -> int:
-    """A bot's own seed, derived from the game's, so a seeded game plays out the same again."""
-    return mix64(game_seed ^ ((seat + 1) << SEED_BITS)) >> (64 - SEED_BITS)
+    """A bot's own seed, derived one way from the game's, so a seeded game plays out the same
+    again and a bot cannot work back to the dice."""
+    return derived_seed(game_seed, seat + 1)
 
 
 def load_seats(specs: Iterable[str], game: Game, game_seed: int) -> list[Seat]:

@@ -16,6 +16,7 @@ from ludoteca import agents
 from ludoteca.analysis.durations import load_durations
 from ludoteca.i18n import _, game_title
 from ludoteca.web.manager import TableManager
+from ludoteca.web.openapi import json_errors
 from ludoteca.web.setup import TableRequest
 from ludoteca.web.storage import TableData
 from ludoteca.web.table import HUMAN, Table
@@ -121,13 +122,13 @@ async def list_tables(request: Request) -> dict[str, list[dict[str, Any]]]:
     return {key: [table_summary(d) for d in rows] for key, rows in listing.items()}
 
 
-@router.post("/tables", status_code=201)
+@router.post("/tables", status_code=201, responses=json_errors(400, 413, 422))
 async def create_table(request: Request, body: TableRequest) -> dict[str, Any]:
     table = await manager_of(request).create(body)
     return created_links(table)
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", responses=json_errors(403, 404, 409, 422))
 async def get_view(
     request: Request, table_id: str, seat: int | None = None, token: str | None = None
 ) -> dict[str, Any]:
@@ -135,7 +136,7 @@ async def get_view(
     return table_view(table, table.authorise(seat, token))
 
 
-@router.post("/tables/{table_id}/actions")
+@router.post("/tables/{table_id}/actions", responses=json_errors(403, 404, 409, 413, 422))
 async def post_action(request: Request, table_id: str, body: ActionRequest) -> JSONResponse:
     manager = manager_of(request)
     table = await manager.get(table_id)

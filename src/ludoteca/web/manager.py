@@ -1,27 +1,57 @@
 """The live tables of one server: creating, acting, storing, broadcasting and running bots.
 
-All game changes happen on the event loop under the table's lock; database writes and bot
-thinking run in worker threads so the loop stays free. After every step the moves are committed
-and each watcher gets a fresh view of its own seat. Bots play as one asyncio task per table.
+All game changes happen on the event loop under the table's lock; database writes run in
+asyncio's default worker threads, bot thinking in a pool of its own (`bot_threads` threads), so
+a table whose bot thinks long never keeps storage, pages or another table's move waiting. After
+every step the moves are committed and each watcher gets a fresh view of its own seat. Bots play
+as one asyncio task per table.
+
+One owner per table: a process acts for a table (stores its moves, runs its bots) only while it
+holds the table's lease in the database (`Store.claim`), renewed at every step. A second process
+on the same database answers moves for a table it does not hold with 409 and keeps its bots
+waiting; when the owner stops (or crashes and its lease expires) the waiting process takes over,
+reloading the table's moves first.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import secrets
+import socket
+import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import DEFAULT, use
 from ludoteca.web.errors import Conflict, Forbidden, NotFound
+from ludoteca.web.limits import BotLimits
 from ludoteca.web.people import clean_name
 from ludoteca.web.setup import TableRequest, new_table
-from ludoteca.web.storage import ABANDONED, FINISHED, PLAYING, MoveData, Store, TableData
+from ludoteca.web.storage import (
+    ABANDONED,
+    FINISHED,
+    PLAYING,
+    REFUSED,
+    TAKEN,
+    MoveData,
+    Store,
+    TableData,
+)
 from ludoteca.web.table import Connection, Table
 from ludoteca.web.views import table_view
 
 log = logging.getLogger(__name__)
+
+BOT_THREADS = 2
+"""Bots thinking at once per server; further tables' bots wait their turn in the pool."""
+
+LEASE_SECONDS = 30.0
+"""How long a table stays this process's after its last step; a crashed owner's tables are
+taken over by another process this long after."""
 
 MAX_ACTIONS = 20_000
 """Bots stop a table that reaches this many actions (chance included) without an end."""
@@ -30,8 +60,22 @@ MAX_ACTIONS = 20_000
 class TableManager:
     """Owns the store and every table opened since the server started."""
 
-    def __init__(self, store: Store, bot_delay: float, max_actions: int = MAX_ACTIONS) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float,
+        max_actions: int = MAX_ACTIONS,
+        bot_limits: BotLimits | None = None,
+        bot_threads: int = BOT_THREADS,
+        lease_seconds: float = LEASE_SECONDS,
+    ) -> None:
         self.store = store
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.lease_seconds = lease_seconds
+        self._held: dict[str, float] = {}
+        """Table id -> monotonic time until which this process surely holds its lease."""
+        self.bot_limits = bot_limits or BotLimits()
+        self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="ludoteca-bot")
         self.bot_delay = bot_delay
         self.max_actions = max_actions
         self.tables: dict[str, Table] = {}
@@ -53,18 +97,59 @@ class TableManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        for table_id in list(self.tables):
+            await asyncio.to_thread(self.store.release, table_id, self.owner)
         await asyncio.to_thread(self.store.close)
 
     async def _open(self, data: TableData) -> Table:
         table, owed = Table.build(data)
         self.tables[data.id] = table
-        async with table.lock:
-            await self._save(table, owed)
+        if owed:  # chance a crashed step left unstored: stored by whoever owns the table
+            async with table.lock:
+                if await self._claim(table) != REFUSED:  # fresh from the store: no refresh
+                    await self._save(table, owed)
         return table
+
+    async def _claim(self, table: Table) -> str:
+        answer = await asyncio.to_thread(self.store.claim, table.id, self.owner, self.lease_seconds)
+        if answer == REFUSED:
+            self._held.pop(table.id, None)
+        else:
+            self._held[table.id] = time.monotonic() + self.lease_seconds * 0.9
+        return answer
+
+    async def _hold(self, table: Table) -> bool:
+        """Claim or renew the table's lease (under its lock); False: another process runs it.
+
+        A lease newly taken means another process may have moved since this one last did:
+        the table is reloaded from the store first.
+        """
+        if self._held.get(table.id, 0.0) - time.monotonic() > self.lease_seconds / 2:
+            return True  # renewed recently: no database round trip on every bot move
+        answer = await self._claim(table)
+        if answer == REFUSED:
+            return False
+        if answer == TAKEN:
+            await self._save(table, await self._refresh(table))
+        return True
+
+    def holds(self, table: Table) -> bool:
+        """Whether this process surely still holds the table's lease (so its memory is current)."""
+        return self._held.get(table.id, 0.0) > time.monotonic()
+
+    async def _refresh(self, table: Table) -> list[MoveData]:
+        """Catch up with moves another process stored; returns chance owed (for the owner)."""
+        data = await asyncio.to_thread(self.store.get, table.id)
+        if data is None or (len(data.moves), data.status) == (len(table.moves), table.data.status):
+            return []
+        fresh, owed = Table.build(data)
+        table.data, table.state, table._positions = fresh.data, fresh.state, None
+        return owed
 
     # -- tables -------------------------------------------------------------------------------
     async def create(self, request: TableRequest) -> Table:
-        data = new_table(request)
+        data = new_table(request, self.bot_limits)
         await asyncio.to_thread(self.store.add_table, data)
         table = await self._open(data)
         self.wake_bots(table)
@@ -74,6 +159,9 @@ class TableManager:
         """A live table, opened from the store when it is not in memory yet."""
         table = self.tables.get(table_id)
         if table is not None:
+            if not self.holds(table):  # another process may own it and have moved
+                async with table.lock:
+                    await self._refresh(table)
             return table
         async with self._opening:
             table = self.tables.get(table_id)
@@ -108,6 +196,8 @@ class TableManager:
         """A human's move: checked, applied with the chance that follows, stored, broadcast."""
         seat = table.authorise(seat, token)
         async with table.lock:
+            if not await self._hold(table):
+                raise Conflict("another server process runs this table now: try again shortly")
             chosen = table.parse_move(seat, action, notation)
             assert seat is not None
             await self._step(table, table.apply(seat, chosen))
@@ -156,6 +246,14 @@ class TableManager:
         delay = self.bot_delay if table.data.speed == "normal" else 0.0
         while (seat := table.bot_to_move()) is not None:
             await asyncio.sleep(delay)  # at 0 this still yields to the other tasks
+            async with table.lock:
+                held = await self._hold(table)
+            if not held:  # another process runs this table: wait, take over if it stops
+                await asyncio.sleep(self.lease_seconds / 2)
+                continue
+            seat = table.bot_to_move()
+            if seat is None:
+                return
             version = len(table.moves)
             if version >= self.max_actions:
                 async with table.lock:
@@ -163,8 +261,12 @@ class TableManager:
                     await self._step(table, [])
                 return
             agent = table.bot(seat)
-            action = await asyncio.to_thread(agent.act, table.state.clone_for_agent())
+            position = table.state.clone_for_agent()
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self.bot_pool, agent.act, position)
             async with table.lock:
+                if not await self._hold(table):
+                    continue
                 if len(table.moves) == version and table.bot_to_move() == seat:
                     await self._step(table, table.apply(seat, action))
 

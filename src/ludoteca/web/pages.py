@@ -27,6 +27,7 @@ from ludoteca.core.registry import game_class
 from ludoteca.i18n import game_title
 from ludoteca.web.api import created_links, game_catalogue, manager_of, table_summary
 from ludoteca.web.errors import Conflict, NotFound, WebError
+from ludoteca.web.openapi import WHY, html_errors, inline_json_errors, json_errors
 from ludoteca.web.presence import hold
 from ludoteca.web.setup import SPEEDS, request_from_form
 from ludoteca.web.social import social_of
@@ -54,7 +55,11 @@ async def lobby(request: Request) -> Response:
     return await lobby_page(request)
 
 
-@router.post("/tables")
+@router.post(
+    "/tables",
+    response_class=HTMLResponse,
+    responses={**html_errors(400, 422), **inline_json_errors(413), 303: {"description": WHY[303]}},
+)
 async def create_from_form(request: Request) -> Response:
     """The lobby's form: on success the creator goes to the first human seat's link."""
     body = (await request.body()).decode("utf-8", errors="replace")
@@ -70,7 +75,9 @@ async def create_from_form(request: Request) -> Response:
     return RedirectResponse(created_links(table)["play"], status_code=303)
 
 
-@router.get("/table/{table_id}", response_class=HTMLResponse)
+@router.get(
+    "/table/{table_id}", response_class=HTMLResponse, responses=html_errors(403, 404, 409, 422)
+)
 async def table_page(
     request: Request, table_id: str, seat: int | None = None, token: str | None = None
 ) -> Response:
@@ -93,7 +100,7 @@ async def finished_table(request: Request, table_id: str) -> Table:
     return table
 
 
-@router.get("/table/{table_id}/record.json")
+@router.get("/table/{table_id}/record.json", responses=json_errors(404, 409, 422))
 async def record(request: Request, table_id: str) -> JSONResponse:
     """The record of the final line of play, with the takebacks (if any) listed beside it."""
     table = await finished_table(request, table_id)
@@ -108,7 +115,9 @@ async def record(request: Request, table_id: str) -> JSONResponse:
     )
 
 
-@router.get("/table/{table_id}/replay", response_class=HTMLResponse)
+@router.get(
+    "/table/{table_id}/replay", response_class=HTMLResponse, responses=html_errors(404, 409, 422)
+)
 async def replay_page(request: Request, table_id: str) -> Response:
     table = await finished_table(request, table_id)
     first = replay_view(table, 0)
@@ -129,18 +138,25 @@ async def replay_step(request: Request, table_id: str, step: int) -> dict[str, A
     return replay_view(table, step)
 
 
-@router.get("/table/{table_id}/replay/{step:int}.json")
+@router.get("/table/{table_id}/replay/{step:int}.json", responses=json_errors(404, 409, 422))
 async def replay_json(request: Request, table_id: str, step: int) -> dict[str, Any]:
     return await replay_step(request, table_id, step)
 
 
-@router.get("/table/{table_id}/replay/{step:int}.svg")
+@router.get(
+    "/table/{table_id}/replay/{step:int}.svg",
+    response_class=Response,
+    responses={
+        200: {"content": {"image/svg+xml": {"schema": {"type": "string"}}}},
+        **json_errors(404, 409, 422),
+    },
+)
 async def replay_svg(request: Request, table_id: str, step: int) -> Response:
     view = await replay_step(request, table_id, step)
     return Response(view["svg"], media_type="image/svg+xml")
 
 
-@router.get("/rules/{name}", response_class=HTMLResponse)
+@router.get("/rules/{name}", response_class=HTMLResponse, responses=html_errors(404, 422))
 async def rules_page(request: Request, name: str) -> Response:
     """A game's rules page (`/rules/ludo`), or a picture it shows (`/rules/ludo-board.svg`)."""
     suffix = Path(name).suffix

@@ -91,7 +91,7 @@ async def start(request: Request, table_id: str, body: StartRequest) -> dict[str
         raise Conflict("the game has already begun")
     if body.bots is not None:
         spec = body.bots.strip()
-        check_agent(spec, table.game)
+        check_agent(spec, table.game, manager.bot_limits)
         async with table.lock:
             table.data.seats = [
                 SeatData(BOT, agent=spec)

@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from ludoteca.web import api, chat, pages, presence, rematch, sockets, takeback, turns
 from ludoteca.web.errors import Unprocessable, WebError
 from ludoteca.web.language import LanguageMiddleware
+from ludoteca.web.limits import BodyLimit, BotLimits
 from ludoteca.web.manager import MAX_ACTIONS, TableManager
 from ludoteca.web.render import game_static_folders
 from ludoteca.web.social_store import SocialStore
@@ -61,10 +62,17 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(
-    database_url: str, *, bot_delay: float = 0.6, max_actions: int = MAX_ACTIONS
+    database_url: str,
+    *,
+    bot_delay: float = 0.6,
+    max_actions: int = MAX_ACTIONS,
+    bot_limits: BotLimits | None = None,
 ) -> FastAPI:
-    """The app on `database_url` (any SQLAlchemy URL); bots wait `bot_delay` s at normal speed."""
-    manager = TableManager(Store(database_url), bot_delay=bot_delay, max_actions=max_actions)
+    """The app on `database_url` (any SQLAlchemy URL); bots wait `bot_delay` s at normal speed
+    and may think no more than `bot_limits` allows."""
+    manager = TableManager(
+        Store(database_url), bot_delay=bot_delay, max_actions=max_actions, bot_limits=bot_limits
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -90,6 +98,7 @@ def create_app(
     app.add_exception_handler(WebError, _web_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_middleware(LanguageMiddleware)
+    app.add_middleware(BodyLimit)
     return app
 
 

@@ -9,18 +9,19 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from ludoteca import agents
 from ludoteca.core.api import Game
-from ludoteca.core.chance import SEED_BITS, new_seed
+from ludoteca.core.chance import KEYED, SEED_BITS, SEEDED, new_secret, new_seed
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.options import OptionValue
 from ludoteca.core.registry import load
 from ludoteca.i18n import N_
 from ludoteca.web.errors import BadRequest
+from ludoteca.web.limits import MAX_SEATS, MAX_SPEC, BotLimits
 from ludoteca.web.people import clean_names
 from ludoteca.web.storage import SeatData, TableData
 from ludoteca.web.table import BOT, HUMAN
@@ -35,38 +36,54 @@ class TableRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: str
-    players: int | None = None
-    seats: list[str] | None = Field(
-        default=None, description='one per player: "human" or an agent spec like "greedy"'
+    players: int | None = Field(default=None, ge=1, le=MAX_SEATS)
+    seats: list[Annotated[str, StringConstraints(max_length=MAX_SPEC)]] | None = Field(
+        default=None,
+        max_length=MAX_SEATS,
+        description='one per player: "human" or an agent spec like "greedy"',
     )
     names: list[str | None] | None = Field(
         default=None,
         description="one per player: a person's name (null: the seat's colour); bots ignore it",
     )
-    options: dict[str, OptionValue | None] = Field(default_factory=dict)
+    options: dict[str, OptionValue | None] = Field(default_factory=dict, max_length=32)
     speed: Speed = "normal"
-    seed: int | None = Field(default=None, ge=0, lt=1 << SEED_BITS)
+    practice: bool = Field(
+        default=False,
+        description="a practice table: its dice follow a seed (chosen or not) that can be known",
+    )
+    seed: int | None = Field(
+        default=None, ge=0, lt=1 << SEED_BITS, description="only for a practice table"
+    )
 
 
 def configure_game(request: TableRequest) -> Game:
+    if "players" in request.options:
+        raise BadRequest('the number of players is "players", not an option')
     try:
         return load(request.game, players=request.players, **request.options)
     except LudotecaError as exc:
         raise BadRequest(str(exc)) from exc
 
 
-def check_agent(spec: str, game: Game) -> None:
-    """Load the agent once so that an unknown name or a bad parameter is refused now."""
+def check_agent(spec: str, game: Game, limits: BotLimits) -> None:
+    """Load the agent once so that an unknown name, a bad parameter or a search beyond this
+    server's limits is refused now."""
     try:
-        agents.load(spec, game, seed=0)
+        agent = agents.load(spec, game, seed=0)
     except LudotecaError as exc:
         raise BadRequest(str(exc)) from exc
     except Exception as exc:  # an agent's own parameter checks may raise anything
         raise BadRequest(f"agent {spec!r}: {exc}") from exc
+    breach = limits.breach(agent)
+    if breach:
+        raise BadRequest(f"agent {spec!r}: {breach}")
 
 
-def new_table(request: TableRequest) -> TableData:
-    """The stored form of a new table, with a fresh id, seed and a secret token per human."""
+def new_table(request: TableRequest, limits: BotLimits | None = None) -> TableData:
+    """The stored form of a new table, with a fresh id, a secret token per human and its chance:
+    a fresh secret (scheme 2), or for a practice table a seed (scheme 1)."""
+    limits = limits or BotLimits()
     game = configure_game(request)
     seats = request.seats if request.seats is not None else [HUMAN] * game.num_players
     if len(seats) != game.num_players:
@@ -80,17 +97,26 @@ def new_table(request: TableRequest) -> TableData:
         if text.lower() == HUMAN:
             specs.append(SeatData(HUMAN, token=secrets.token_urlsafe(16), name=name))
         else:
-            check_agent(text, game)
+            check_agent(text, game, limits)
             specs.append(SeatData(BOT, agent=text))
+    if request.seed is not None and not request.practice:
+        raise BadRequest(
+            'a chosen seed is allowed only for a practice table ("practice": true), shown as'
+            " such to every seat"
+        )
+    fair = not request.practice
     return TableData(
         id=secrets.token_urlsafe(6),
         game=game.id,
         players=game.num_players,
         options=dict(game.options),
-        seed=new_seed() if request.seed is None else request.seed,
+        seed=0 if fair else new_seed() if request.seed is None else request.seed,
         seats=specs,
         speed=request.speed,
         created=datetime.now(UTC),
+        chance=KEYED if fair else SEEDED,
+        secret=new_secret() if fair else None,
+        practice=request.practice,
     )
 
 
@@ -112,6 +138,8 @@ def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
     if players_text:
         if not players_text.isdigit():
             raise BadRequest(f"the number of players is a whole number, not {players_text!r}")
+        if len(players_text) > 3 or int(players_text) > MAX_SEATS:
+            raise BadRequest(f"the number of players is at most {MAX_SEATS}")
         players = int(players_text)
     options: dict[str, OptionValue | None] = {
         key.removeprefix("option."): value

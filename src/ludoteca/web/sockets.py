@@ -16,6 +16,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from ludoteca.i18n import DEFAULT
 from ludoteca.web.errors import NotFound, Unprocessable, WebError
 from ludoteca.web.greeting import farewell, greet
+from ludoteca.web.limits import MAX_MESSAGE
 from ludoteca.web.manager import TableManager
 from ludoteca.web.social import social_of
 
@@ -27,10 +28,14 @@ CLOSE_NOT_FOUND = 4404
 
 def read_move(text: str) -> tuple[int | None, str | None]:
     """The action or notation of a client message; `Unprocessable` says what is wrong."""
+    if len(text) > MAX_MESSAGE:
+        raise Unprocessable(f"a message is at most {MAX_MESSAGE} characters")
     try:
         message: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         raise Unprocessable(f"a message is a JSON object; this is not JSON ({exc})") from exc
+    except RecursionError as exc:
+        raise Unprocessable("a message is a flat JSON object, not deeply nested") from exc
     if not isinstance(message, dict):
         raise Unprocessable('a message is a JSON object like {"action": 12}')
     unknown = sorted(set(message) - {"action", "notation"})

@@ -1,20 +1,22 @@
 """Where tables and their moves are kept: SQLAlchemy 2.x ORM over any database URL.
 
-A table row holds what is needed to rebuild the game (game id, players, options, seed) and the
-seats; the moves are stored one row per applied action, chance outcomes included, so a table is
-rebuilt by replaying its moves from its seed. Every step is committed as it happens.
+A table row holds what is needed to rebuild the game (game id, players, options, the chance
+scheme with its seed or secret) and the seats; the moves are stored one row per applied action,
+chance outcomes included, so a table is rebuilt by replaying its moves. Every step is committed
+as it happens.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -22,12 +24,17 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
+
+from ludoteca.core.chance import SEEDED
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -56,6 +63,27 @@ class TableRow(_Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     status: Mapped[str] = mapped_column(String(16), default=PLAYING, index=True)
     result: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    chance: Mapped[int] = mapped_column(Integer, default=SEEDED, server_default=str(SEEDED))
+    """The chance scheme (`core.chance`); tables stored before it had scheme 1."""
+    secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+
+
+ADDED_COLUMNS = {
+    "chance": f"INTEGER NOT NULL DEFAULT {SEEDED}",
+    "secret": "VARCHAR(64)",
+    "practice": "BOOLEAN NOT NULL DEFAULT 0",
+}
+"""Columns added to `tables` since the first release, with their definitions for old databases."""
+
+
+def upgrade(engine: Engine) -> None:
+    """Add the columns an older database lacks, so its tables still open and continue."""
+    present = {column["name"] for column in inspect(engine).get_columns("tables")}
+    with engine.begin() as connection:
+        for name, definition in ADDED_COLUMNS.items():
+            if name not in present:
+                connection.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {definition}"))
 
 
 class MoveRow(_Base):
@@ -67,6 +95,22 @@ class MoveRow(_Base):
     action: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class LeaseRow(_Base):
+    """Which server process runs a table (its bots and its moves) until `expires`."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+HELD = "held"
+TAKEN = "taken"
+REFUSED = "refused"
+"""Answers of `Store.claim`: still ours, newly ours (memory may be stale), someone else's."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +156,14 @@ class TableData:
     status: str = PLAYING
     result: list[float] | None = None
     moves: list[MoveData] = field(default_factory=list)
+    chance: int = SEEDED
+    secret: str | None = None
+    practice: bool = False
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives naive datetimes back: they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
@@ -128,6 +180,9 @@ def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
         status=row.status,
         result=list(row.result) if row.result is not None else None,
         moves=[MoveData(m.index, m.player, m.action, m.notation) for m in moves],
+        chance=row.chance,
+        secret=row.secret,
+        practice=bool(row.practice),
     )
 
 
@@ -160,6 +215,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         _Base.metadata.create_all(self.engine)
+        upgrade(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -179,6 +235,9 @@ class Store:
                     created=data.created,
                     status=data.status,
                     result=data.result,
+                    chance=data.chance,
+                    secret=data.secret,
+                    practice=data.practice,
                 )
             )
 
@@ -253,6 +312,47 @@ class Store:
                 .limit(limit)
             ).all()
             return [_row_data(row) for row in rows]
+
+    def claim(self, table_id: str, owner: str, seconds: float) -> str:
+        """Hold the lease of a table for `seconds` more, if it is free, expired or ours.
+
+        One conditional UPDATE (or the first INSERT) decides, so two processes never both win.
+        """
+        now = _now()
+        until = now + timedelta(seconds=seconds)
+        with self.engine.begin() as connection:
+            previous = connection.execute(
+                select(LeaseRow.owner, LeaseRow.expires).where(LeaseRow.table_id == table_id)
+            ).first()
+            if previous is None:
+                try:
+                    with connection.begin_nested():
+                        connection.execute(
+                            insert(LeaseRow).values(table_id=table_id, owner=owner, expires=until)
+                        )
+                except IntegrityError:
+                    return REFUSED
+                return TAKEN
+            won = connection.execute(
+                update(LeaseRow)
+                .where(LeaseRow.table_id == table_id)
+                .where((LeaseRow.owner == owner) | (LeaseRow.expires < now))
+                .where(LeaseRow.owner == previous.owner)
+                .values(owner=owner, expires=until)
+            ).rowcount
+        if not won:
+            return REFUSED
+        expired = _aware(previous.expires) < now
+        return HELD if previous.owner == owner and not expired else TAKEN
+
+    def release(self, table_id: str, owner: str) -> None:
+        """Give the lease back (a server shutting down), so another may take over at once."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(LeaseRow)
+                .where(LeaseRow.table_id == table_id, LeaseRow.owner == owner)
+                .values(expires=_now() - timedelta(seconds=1))
+            )
 
     @staticmethod
     def _moves(session: Session, table_id: str) -> Sequence[MoveRow]:

@@ -1,8 +1,9 @@
 """A table being played: a game state rebuilt from its stored moves, its seats, its watchers.
 
-Everything here uses the game API only. Chance is resolved from the table's seed (the same
-function `ludoteca.core.chance.play_chance` uses), so a table rebuilt after a restart rolls the
-dice it would have rolled; each resolved outcome is kept with its notation like any move.
+Everything here uses the game API only. Chance is resolved from the table's secret (or, at a
+practice table or one stored before secrets, its seed) by `ludoteca.core.chance.Chance`, so a
+table rebuilt after a restart rolls the dice it would have rolled; each resolved outcome is kept
+with its notation like any move.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from ludoteca import agents
 from ludoteca.agents.base import Agent
 from ludoteca.core.api import CHANCE, Game, State
-from ludoteca.core.chance import SEED_BITS, mix64, sample_outcome
+from ludoteca.core.chance import Chance
 from ludoteca.core.errors import IllegalActionError, NotationError, WrongPlayerError
 from ludoteca.core.marks import MoveMark
 from ludoteca.core.record import Move, Record
@@ -29,11 +30,6 @@ from ludoteca.web.storage import FINISHED, PLAYING, MoveData, SeatData, TableDat
 
 HUMAN = "human"
 BOT = "bot"
-
-
-def bot_seed(table_seed: int, seat: int, step: int) -> int:
-    """The seed of a bot's choice at history position `step`: restart-proof like the dice."""
-    return mix64(mix64(table_seed) ^ (seat << 40 | step)) >> (64 - SEED_BITS)
 
 
 @dataclass(eq=False)
@@ -178,13 +174,20 @@ class Table:
         for texts, text in told:
             texts.append(text)
 
+    @property
+    def chance(self) -> Chance:
+        return Chance(self.data.chance, self.data.seed, self.data.secret)
+
     def record(self) -> Record:
+        """The record, with the secret of the dice: only to be shown once the game is over."""
         seats = [(s.agent or HUMAN) if s.kind == BOT else HUMAN for s in self.data.seats]
         return Record(
             game=self.game.id,
             players=self.game.num_players,
             options=dict(self.game.options),
             seed=self.data.seed,
+            scheme=self.data.chance,
+            secret=self.data.secret,
             seats=seats,
             moves=[Move(m.player, m.action, m.notation) for m in self.moves],
             result=self.state.returns() if self.state.is_terminal() else None,
@@ -277,8 +280,9 @@ class Table:
         """Draw chance outcomes from the seed until a seat must act or the game ends."""
         drawn = []
         state = self.state
+        chance = self.chance
         while state.is_chance_node():
-            outcome = sample_outcome(state)
+            outcome = chance.draw(state)
             notation = state.action_to_string(outcome)
             self._advance(outcome)
             drawn.append(MoveData(len(self.moves), CHANCE, outcome, notation))
@@ -289,6 +293,7 @@ class Table:
         return drawn
 
     def bot(self, seat: int) -> Agent:
-        """The bot of `seat`, seeded for the current position."""
+        """The bot of `seat`, seeded for the current position (one way: it learns no dice)."""
         spec = self.seat(seat).agent or ""
-        return agents.load(spec, self.game, seed=bot_seed(self.data.seed, seat, len(self.moves)))
+        seed = self.chance.agent_seed(seat, len(self.moves))
+        return agents.load(spec, self.game, seed=seed)

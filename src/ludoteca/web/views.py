@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.core.api import State
+from ludoteca.core.chance import commitment
 from ludoteca.i18n import _, game_title, ngettext
 from ludoteca.web.narrate import turn_start
 from ludoteca.web.people import seat_colour
@@ -114,6 +115,15 @@ def legal_moves(state: State) -> list[dict[str, Any]]:
     return moves
 
 
+def chance_view(table: Table) -> dict[str, Any]:
+    """How the dice are drawn: the commitment to a keyed table's secret, or that it is practice."""
+    data = table.data
+    view: dict[str, Any] = {"scheme": data.chance, "practice": data.practice}
+    if data.secret is not None:
+        view["commitment"] = commitment(data.secret)
+    return view
+
+
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:
     """The JSON view of `table` for `seat` (None: a spectator)."""
     state = table.state
@@ -162,6 +172,7 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         ],
         "version": len(table.moves),
         "result": result,
+        "chance": chance_view(table),
         "links": {
             "spectate": f"/table/{table.id}",
             "record": f"/table/{table.id}/record.json",
