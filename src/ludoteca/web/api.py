@@ -144,7 +144,7 @@ async def post_action(request: Request, table_id: str, body: ActionRequest) -> J
     return JSONResponse(table_view(table, body.seat))
 
 
-@router.post("/tables/{table_id}/name")
+@router.post("/tables/{table_id}/name", responses=json_errors(400, 403, 404, 409, 413, 422))
 async def post_name(request: Request, table_id: str, body: NameRequest) -> dict[str, Any]:
     manager = manager_of(request)
     table = await manager.get(table_id)

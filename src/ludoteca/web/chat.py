@@ -19,6 +19,7 @@ from pydantic import StrictStr
 
 from ludoteca.web.api import manager_of
 from ludoteca.web.errors import Unprocessable
+from ludoteca.web.openapi import json_errors
 from ludoteca.web.social import SeatProof, TooMany, request_social, seated, tell_all
 from ludoteca.web.table import Table
 
@@ -61,14 +62,18 @@ def history_message(lines: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "chat-history", "lines": lines}
 
 
-@router.get("/tables/{table_id}/chat")
+@router.get("/tables/{table_id}/chat", responses=json_errors(404, 422))
 async def read_chat(request: Request, table_id: str) -> dict[str, Any]:
     table = await manager_of(request).get(table_id)
     lines = await asyncio.to_thread(request_social(request).lines, table.id)
     return {"lines": [line.to_json() for line in lines]}
 
 
-@router.post("/tables/{table_id}/chat", status_code=201)
+@router.post(
+    "/tables/{table_id}/chat",
+    status_code=201,
+    responses=json_errors(400, 403, 404, 409, 413, 422, 429),
+)
 async def write_chat(request: Request, table_id: str, body: ChatRequest) -> dict[str, Any]:
     table = await manager_of(request).get(table_id)
     seat = seated(table, body, "chat (spectators read along)")

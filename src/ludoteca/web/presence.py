@@ -18,6 +18,7 @@ from pydantic import StrictStr
 from ludoteca.web.api import manager_of
 from ludoteca.web.errors import Conflict, Forbidden
 from ludoteca.web.manager import TableManager
+from ludoteca.web.openapi import json_errors
 from ludoteca.web.setup import check_agent
 from ludoteca.web.social import SeatProof, request_social, seated, tell_all
 from ludoteca.web.storage import SeatData
@@ -74,13 +75,13 @@ class StartRequest(SeatProof):
     bots: StrictStr | None = None
 
 
-@router.get("/tables/{table_id}/presence")
+@router.get("/tables/{table_id}/presence", responses=json_errors(404, 422))
 async def get_presence(request: Request, table_id: str) -> dict[str, Any]:
     table = await manager_of(request).get(table_id)
     return presence_message(table)
 
 
-@router.post("/tables/{table_id}/start")
+@router.post("/tables/{table_id}/start", responses=json_errors(400, 403, 404, 409, 413, 422))
 async def start(request: Request, table_id: str, body: StartRequest) -> dict[str, Any]:
     manager = manager_of(request)
     table = await manager.get(table_id)

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Request
 from ludoteca.web.api import manager_of
 from ludoteca.web.errors import Conflict
 from ludoteca.web.manager import TableManager
+from ludoteca.web.openapi import json_errors
 from ludoteca.web.presence import hold
 from ludoteca.web.setup import TableRequest
 from ludoteca.web.social import SeatProof, request_social, seated, tell
@@ -68,7 +69,7 @@ async def offer_all(old: Table, new: Table) -> None:
     await tell(old, message)
 
 
-@router.post("/tables/{table_id}/rematch")
+@router.post("/tables/{table_id}/rematch", responses=json_errors(400, 403, 404, 409, 413, 422))
 async def rematch(request: Request, table_id: str, body: SeatProof) -> dict[str, Any]:
     """Create the rematch (or find the one already made); answers this seat's new link."""
     manager = manager_of(request)

@@ -22,6 +22,7 @@ from pydantic import StrictBool
 from ludoteca.web.api import manager_of
 from ludoteca.web.errors import Conflict
 from ludoteca.web.manager import TableManager
+from ludoteca.web.openapi import json_errors
 from ludoteca.web.social import SeatProof, request_social, seated, tell_all
 from ludoteca.web.social_store import SocialStore, Takeback
 from ludoteca.web.table import HUMAN, Table
@@ -91,7 +92,7 @@ async def perform(manager: TableManager, social: SocialStore, table: Table, seat
     return done
 
 
-@router.post("/tables/{table_id}/takeback")
+@router.post("/tables/{table_id}/takeback", responses=json_errors(400, 403, 404, 409, 413, 422))
 async def take_back(request: Request, table_id: str, body: SeatProof) -> dict[str, Any]:
     """Against bots: done at once. With people: a request they answer."""
     manager = manager_of(request)
@@ -113,7 +114,9 @@ class Answer(SeatProof):
     accept: StrictBool
 
 
-@router.post("/tables/{table_id}/takeback/answer")
+@router.post(
+    "/tables/{table_id}/takeback/answer", responses=json_errors(400, 403, 404, 409, 413, 422)
+)
 async def answer(request: Request, table_id: str, body: Answer) -> dict[str, Any]:
     manager = manager_of(request)
     table = await manager.get(table_id)
@@ -138,7 +141,7 @@ async def answer(request: Request, table_id: str, body: Answer) -> dict[str, Any
     return message
 
 
-@router.get("/tables/{table_id}/takebacks")
+@router.get("/tables/{table_id}/takebacks", responses=json_errors(404, 422))
 async def list_takebacks(request: Request, table_id: str) -> dict[str, Any]:
     """Every takeback of a table, oldest first, with the moves it undid."""
     table = await manager_of(request).get(table_id)

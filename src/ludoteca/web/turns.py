@@ -13,6 +13,7 @@ from fastapi import APIRouter, Request
 from ludoteca.i18n import game_title
 from ludoteca.web.api import manager_of
 from ludoteca.web.errors import BadRequest, WebError
+from ludoteca.web.openapi import json_errors
 from ludoteca.web.table import Table
 from ludoteca.web.views import result_view
 
@@ -36,7 +37,7 @@ def turn_summary(table: Table) -> dict[str, Any]:
     }
 
 
-@router.get("/turns")
+@router.get("/turns", responses=json_errors(400, 422))
 async def turns(request: Request, tables: str = "") -> dict[str, list[Any]]:
     """`?tables=<id>,<id>`: each known table's summary; unknown ids are listed apart."""
     ids = list(dict.fromkeys(t.strip() for t in tables.split(",") if t.strip()))

@@ -43,8 +43,10 @@ OPTIONS = (
     Option(
         "variant",
         "standard",
-        "harder: an extra roll only for landing on a bigger animal without sending any animal"
-        " home; turbulent: mixed start pyramids; harder+turbulent: both",
+        N_(
+            "harder: an extra roll only for landing on a bigger animal without sending any animal"
+            " home; turbulent: mixed start pyramids; harder+turbulent: both"
+        ),
         ("standard", "harder", "turbulent", "harder+turbulent"),
         str,
     ),

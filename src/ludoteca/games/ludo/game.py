@@ -27,59 +27,74 @@ DIE = [(face, 1 / 6) for face in range(1, 7)]
 DIE_FACES = [face for face, _ in DIE]
 
 OPTIONS = (
-    Option("start_pawn_on_a", True, "false: all four pawns start in reserve"),
+    Option("start_pawn_on_a", True, N_("false: all four pawns start in reserve")),
     Option(
         "capture_own",
         True,
-        "false: a move may not end on an own pawn, and a 6 cannot bring a pawn in while an own"
-        " pawn stands on A",
+        N_(
+            "false: a move may not end on an own pawn, and a 6 cannot bring a pawn in while an own"
+            " pawn stands on A"
+        ),
     ),
     Option(
         "clear_start",
         False,
-        "true: while pawns wait in reserve, an own pawn on A must be moved off A if it can be",
+        N_("true: while pawns wait in reserve, an own pawn on A must be moved off A if it can be"),
     ),
     Option(
         "move_new_pawn",
         True,
-        "false: the roll after a bring-in may move any pawn (with clear_start, the new pawn must"
-        " still leave A while pawns wait in reserve)",
+        N_(
+            "false: the roll after a bring-in may move any pawn (with clear_start, the new pawn"
+            " must still leave A while pawns wait in reserve)"
+        ),
     ),
-    Option("goal_bounce", True, "false: a roll that would pass d cannot be used by that pawn"),
-    Option("goal_jump", True, "false: pawns may not jump over pawns on goal circles"),
+    Option("goal_bounce", True, N_("false: a roll that would pass d cannot be used by that pawn")),
+    Option("goal_jump", True, N_("false: pawns may not jump over pawns on goal circles")),
     Option(
         "three_tries",
         False,
-        "true: with no pawn able to move on the track or in the goal, roll up to three times"
-        " for a 6",
+        N_(
+            "true: with no pawn able to move on the track or in the goal, roll up to three times"
+            " for a 6"
+        ),
     ),
     Option(
         "must_capture",
         False,
-        "true: when a capture of another seat's pawn is possible, a capturing move must be chosen",
+        N_(
+            "true: when a capture of another seat's pawn is possible, a capturing move must be"
+            " chosen"
+        ),
     ),
-    Option("play_out", False, "true: play on after the winner to rank every seat"),
+    Option("play_out", False, N_("true: play on after the winner to rank every seat")),
     Option(
         "board",
         None,
-        "4 or 6 colours; 6: the six-colour board (48 track circles, entry every 8) for 5-6"
-        " players (default: 4 for 2-4 players, 6 for 5-6)",
+        N_(
+            "4 or 6 colours; 6: the six-colour board (48 track circles, entry every 8) for 5-6"
+            " players (default: 4 for 2-4 players, 6 for 5-6)"
+        ),
         (4, 6),
         int,
     ),
     Option(
         "colours_per_seat",
         None,
-        "colours each seat plays (default: 2 for 2 players on the four-colour board, 3 for 2"
-        " and 2 for 3 players on the six-colour board, else 1)",
+        N_(
+            "colours each seat plays (default: 2 for 2 players on the four-colour board, 3 for 2"
+            " and 2 for 3 players on the six-colour board, else 1)"
+        ),
         (1, 2, 3),
         int,
     ),
     Option(
         "ruleset",
         "seed",
-        "schmidt: the official German rules as a preset (capture_own=false, clear_start=true,"
-        " move_new_pawn=false, goal_bounce=false); explicit options given with it win",
+        N_(
+            "schmidt: the official German rules as a preset (capture_own=false, clear_start=true,"
+            " move_new_pawn=false, goal_bounce=false); explicit options given with it win"
+        ),
         ("seed", "schmidt"),
         str,
     ),

@@ -33,14 +33,18 @@ OPTIONS = (
     Option(
         "roof_banks",
         True,
-        "false: reaching the roof does not bank pictures; every marker of a thief is at risk"
-        " whenever the thief is off the roof",
+        N_(
+            "false: reaching the roof does not bank pictures; every marker of a thief is at risk"
+            " whenever the thief is off the roof"
+        ),
     ),
     Option(
         "elevator_check",
         "on_turn",
-        "on_turn: the elevator card catches every thief on an elevator field when it is turned,"
-        " before anyone moves; after_move: it checks the elevator after movement and robbing",
+        N_(
+            "on_turn: the elevator card catches every thief on an elevator field when it is turned,"
+            " before anyone moves; after_move: it checks the elevator after movement and robbing"
+        ),
         ("on_turn", "after_move"),
         str,
         legacy="after_move",

@@ -33,13 +33,13 @@ OPTIONS = (
     Option(
         "opening_rule",
         True,
-        "false: no opening exception; the defender moves freely from the first move",
+        N_("false: no opening exception; the defender moves freely from the first move"),
     ),
-    Option("lord_start", "d6", "the crown field the lord starts on", ("d6", "e6"), str),
+    Option("lord_start", "d6", N_("the crown field the lord starts on"), ("d6", "e6"), str),
     Option(
         "max_quiet_moves",
         200,
-        "the game is drawn on this move (both sides counted) without a capture; 0: never",
+        N_("the game is drawn on this move (both sides counted) without a capture; 0: never"),
         kind=int,
     ),
 )

@@ -54,8 +54,10 @@ OPTIONS = (
     Option(
         "hands",
         "shaky",
-        "steady: no chance at all; a pull comes out exactly when the villa stands without the"
-        " column (else it is noticed) and a column lands exactly where it is put",
+        N_(
+            "steady: no chance at all; a pull comes out exactly when the villa stands without the"
+            " column (else it is noticed) and a column lands exactly where it is put"
+        ),
         ("shaky", "steady"),
         str,
     ),
@@ -69,8 +71,10 @@ OPTIONS = (
     Option(
         "score_from",
         "blue",
-        "green: points on the top floor count only from the green floor on (the original);"
-        " blue: the blue floor counts too",
+        N_(
+            "green: points on the top floor count only from the green floor on (the original);"
+            " blue: the blue floor counts too"
+        ),
         ("blue", "green"),
         str,
     ),
