@@ -101,3 +101,22 @@ def test_a_crashed_owners_table_is_taken_over_after_its_lease_expires(database: 
         taken = two.post(f"/api/tables/{table['id']}/actions", json=body)
         assert taken.status_code == 200, taken.text
         assert taken.json()["version"] > before + 1  # it holds the owner's move as well
+
+
+def test_changes_beside_play_are_refused_by_the_server_that_does_not_own_the_table(
+    database: str, make_kit: Any
+) -> None:
+    """A takeback or a name sent to the other process would change a table it does not run."""
+    owner, other = create_app(database, bot_delay=0.0), create_app(database, bot_delay=0.0)
+    with TestClient(other) as two, TestClient(owner) as one:
+        kit = make_kit(owner, one)
+        table = kit.create(seats=["human", "random"])
+        kit.play_first_moves(table, 2)
+        body = {"seat": 0, "token": table.tokens[0]}
+        named = two.post(f"/api/tables/{table.id}/name", json={**body, "name": "Anna"})
+        assert named.status_code == 409, named.text
+        taken = two.post(f"/api/tables/{table.id}/takeback", json=body)
+        assert taken.status_code == 409, taken.text
+        assert "another server process" in taken.json()["detail"]
+        renamed = one.post(f"/api/tables/{table.id}/name", json={**body, "name": "Anna"})
+        assert renamed.status_code == 200  # the owner accepts the same change

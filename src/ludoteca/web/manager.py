@@ -134,6 +134,12 @@ class TableManager:
             await self._save(table, await self._refresh(table))
         return True
 
+    async def own(self, table: Table) -> None:
+        """Before a change beside play (takeback, names, seats), under the table's lock:
+        refuse it when another server process runs the table."""
+        if not await self._hold(table):
+            raise Conflict("another server process runs this table now: try again in a moment")
+
     def holds(self, table: Table) -> bool:
         """Whether this process surely still holds the table's lease (so its memory is current)."""
         return self._held.get(table.id, 0.0) > time.monotonic()
@@ -210,6 +216,7 @@ class TableManager:
             raise Forbidden("spectators have no seat to name: open a seat link")
         entered = clean_name(name)
         async with table.lock:
+            await self.own(table)
             seats = table.data.seats
             seats[seat] = replace(seats[seat], name=entered)
             table.forget_texts()

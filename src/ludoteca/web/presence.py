@@ -94,6 +94,7 @@ async def start(request: Request, table_id: str, body: StartRequest) -> dict[str
         spec = body.bots.strip()
         check_agent(spec, table.game, manager.bot_limits)
         async with table.lock:
+            await manager.own(table)
             table.data.seats = [
                 SeatData(BOT, agent=spec)
                 if s.kind == HUMAN and i != seat and i not in table.joined

@@ -78,6 +78,7 @@ def ask_message(table: Table, ask: Ask, state: str) -> dict[str, Any]:
 
 async def perform(manager: TableManager, social: SocialStore, table: Table, seat: int) -> Takeback:
     async with table.lock:
+        await manager.own(table)
         at = last_decision(table, seat)
         task = table.bot_task
         if task is not None and not task.done():  # a bot thinking about a position now undone
