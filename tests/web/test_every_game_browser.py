@@ -60,7 +60,7 @@ class Api:
         answer = self.request.post(f"{self.server}/api/tables/{table['id']}/actions", data=body)
         assert answer.status == 200, answer.text()
 
-    def my_turn(self, table: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
+    def my_turn(self, table: dict[str, Any], timeout: float = 60.0) -> dict[str, Any]:
         """The view once it is seat 0's turn or the game is over (the bot plays meanwhile)."""
         deadline = time.monotonic() + timeout
         while True:
@@ -76,7 +76,7 @@ def new_page(browser: Any, game: str, width: int = 1280, height: int = 800) -> A
     if game == "villa":
         context.add_init_script(NO_WEBGL)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     return page
 
 
@@ -91,6 +91,7 @@ def browser(server: str) -> Any:
         chromium.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_anna_plays_a_fast_bot_to_the_end(server: str, browser: Any, game: str) -> None:
     page = new_page(browser, game)
@@ -117,9 +118,7 @@ def test_anna_plays_a_fast_bot_to_the_end(server: str, browser: Any, game: str) 
 
     # Takeback: back to Anna's decision, the same choices (with chance: the same dice).
     page.get_by_test_id("takeback").click()
-    page.wait_for_function(
-        f"() => Number(document.body.dataset.version) === {before['version']}", timeout=20_000
-    )
+    page.wait_for_function(f"() => Number(document.body.dataset.version) === {before['version']}")
     after = api.view(table)
     assert (after["log"], after["legal"], after["svg"]) == (
         before["log"],
@@ -143,7 +142,7 @@ def test_anna_plays_a_fast_bot_to_the_end(server: str, browser: Any, game: str) 
     # speaks of names, and "Play again" opens a table.
     page.goto("about:blank")
     view = api.my_turn(table)
-    deadline = time.monotonic() + 40
+    deadline = time.monotonic() + 90  # generous: the machine may be busy
     while view["status"] == "playing":
         assert time.monotonic() < deadline, f"{game} did not end in time"
         api.act(table, view["legal"][0]["action"])
