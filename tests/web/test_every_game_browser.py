@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import browser_marks
+from browser_support import CHROMIUM, CHROMIUM_ARGS, browser_marks
 
 pytestmark = browser_marks()
 
@@ -71,19 +71,9 @@ class Api:
             time.sleep(0.01)
 
 
-def new_page(browser: Any, game: str, width: int = 1280, height: int = 800) -> Any:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    if game == "villa":
-        context.add_init_script(NO_WEBGL)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    return page
-
-
-@pytest.fixture
-def browser(server: str) -> Any:
-    from browser_support import CHROMIUM, CHROMIUM_ARGS
-
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    """One Chromium for the module (each test has its own contexts): started once, not ten times."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -91,10 +81,29 @@ def browser(server: str) -> Any:
         chromium.close()
 
 
+@pytest.fixture
+def new_page(browser: Any) -> Any:
+    """Opens a page in a browser context of its own; the contexts close with the test."""
+    contexts: list[Any] = []
+
+    def opened(game: str, width: int = 1280, height: int = 800) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        if game == "villa":
+            context.add_init_script(NO_WEBGL)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        return page
+
+    yield opened
+    for context in contexts:
+        context.close()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
-def test_anna_plays_a_fast_bot_to_the_end(server: str, browser: Any, game: str) -> None:
-    page = new_page(browser, game)
+def test_anna_plays_a_fast_bot_to_the_end(server: str, new_page: Any, game: str) -> None:
+    page = new_page(game)
     api = Api(page, server)
     table = api.create(game, ["human", "greedy"], ["Anna", None])
     page.goto(server + table["play"])
@@ -160,14 +169,14 @@ def test_anna_plays_a_fast_bot_to_the_end(server: str, browser: Any, game: str) 
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_two_people_see_each_other_and_chat(server: str, browser: Any, game: str) -> None:
-    anna = new_page(browser, game)
+def test_two_people_see_each_other_and_chat(server: str, new_page: Any, game: str) -> None:
+    anna = new_page(game)
     table = Api(anna, server).create(game, ["human", "human"], ["Anna", "Ben"])
     anna.goto(server + table["play"])
     anna.wait_for_selector("#connection.online")
     assert anna.get_by_test_id("presence-1").get_attribute("data-online") == "false"
 
-    ben = new_page(browser, game, 390, 844)
+    ben = new_page(game, 390, 844)
     ben.goto(server + table["seats"][1]["link"])
     ben.wait_for_selector("#connection.online")
     anna.wait_for_selector('[data-testid="presence-1"][data-online="true"]')
