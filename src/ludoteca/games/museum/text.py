@@ -19,7 +19,6 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.games.museum.board import ROOF, CardKind, Field, Museum
-
 from ludoteca.games.museum.describe import describe_action, player_name
 from ludoteca.i18n import _, format_list, format_money, ngettext
 

@@ -26,7 +26,7 @@ from ludoteca.games.siege.board import WIDTH, Board
 from ludoteca.games.siege.describe import end_reason, player_name
 from ludoteca.games.siege.game import EMPTY, KNIGHT, LORD, SOLDIER, SPAN
 from ludoteca.games.siege.text import field_colour
-from ludoteca.i18n import _, ngettext
+from ludoteca.i18n import _
 from ludoteca.rulebook import write_pictures
 
 if TYPE_CHECKING:

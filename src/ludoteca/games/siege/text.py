@@ -15,9 +15,8 @@ from rich.style import Style
 from rich.text import Text
 
 from ludoteca.games.siege.board import WIDTH, Board
-from ludoteca.games.siege.game import EMPTY, LETTERS, SPAN
-
 from ludoteca.games.siege.describe import end_reason, player_name
+from ludoteca.games.siege.game import EMPTY, LETTERS, SPAN
 from ludoteca.i18n import _
 
 if TYPE_CHECKING:
