@@ -57,8 +57,8 @@ def test_text_lists_the_links_between_the_rings() -> None:
 
 def test_text_says_whose_turn_the_dice_and_the_scores() -> None:
     text = render_text(example())
-    assert "Turn: seat 0 (red & yellow)   Phase: move   Dice: 3 and 2" in text
-    assert "seat 0 (red & yellow): 2" in text and "seat 1 (blue & green): 1" in text
+    assert "Turn: Red & Yellow   Phase: moving   Dice: 3 and 2" in text
+    assert "Red & Yellow: 2" in text and "Blue & Green: 1" in text
 
 
 def test_rich_board_renders_in_colour() -> None:
@@ -70,9 +70,9 @@ def test_rich_board_renders_in_colour() -> None:
 
 def test_terminal_hooks_name_the_side_and_the_roll() -> None:
     state = ludoteca.load("bremen", players=2).state_from_json({**EXAMPLE, "phase": "roll"})
-    assert side_label(state) == "red & yellow"
-    assert describe_chance(state, 41) == "red & yellow rolls 4 and R: the robber walks 4"
-    assert describe_chance(state, 32).startswith("red & yellow rolls 3 and 2")
+    assert side_label(state) == "Red & Yellow"
+    assert describe_chance(state, 41) == "Red & Yellow rolls 4 and R, so the robber walks 4 fields"
+    assert describe_chance(state, 32).startswith("Red & Yellow rolls 3 and 2")
 
 
 def test_svg_parses_and_says_whose_turn() -> None:

@@ -87,10 +87,10 @@ def test_initial_text_board_has_one_pawn_on_each_a() -> None:
 
 def test_text_says_whose_turn_the_die_phase_and_finished() -> None:
     text = render_text(midgame())
-    assert "Turn: red (seat 0)   Die: 4   Phase: move   Finished: -" in text
-    assert "R red: seat 0   B blue: seat 1   Y yellow: seat 2   G green: seat 3" in text
+    assert "Turn: Red   Die: 4   Phase: moving   Finished: -" in text
+    assert "R Red   B Blue   Y Yellow   G Green" in text
     two = ludoteca.load("ludo", players=2).new_initial_state(seed=1)
-    assert "R red: seat 0   B blue: seat 1   Y yellow: seat 0   G green: seat 1" in str(two)
+    assert "R Red (Red & Yellow)   B Blue (Blue & Green)   Y Yellow (Red & Yellow)" in str(two)
 
 
 def test_text_names_the_winner_at_the_end() -> None:
@@ -107,7 +107,7 @@ def test_text_names_the_winner_at_the_end() -> None:
         },
     }
     text = render_text(ludoteca.load("ludo").state_from_json(over))
-    assert "Winner: seat 0" in text and "Finished: seat 0" in text
+    assert "Winner: Red" in text and "Finished: Red" in text
     assert board_lines(text)[5] == "o R R R R   . . . . o"
 
 
@@ -141,7 +141,7 @@ def test_rich_board_draws_move_numbers_on_the_pawns_they_move() -> None:
     assert lines[1].startswith(". R     R1. B     B B")  # the pawn on 7 is move 1
     assert lines[6].startswith("o o R2o o . Y o o o Y")  # the pawn on 36 is move 2
     text = "\n".join(lines)
-    assert "die: 4" in text and "red (seat 0) to move" in text
+    assert "die: 4" in text and "Red to move" in text
     assert "\x1b[" in console.export_text(styles=True)  # drawn in colour
 
 

@@ -61,8 +61,8 @@ def test_text_draws_the_top_floor_with_thieves_markers_and_guard_chips() -> None
 def test_text_says_the_card_the_turn_the_thieves_and_the_cards() -> None:
     text = render_text(midgame())
     assert "Card 4/3: the guard checks picture 4; move 0-3 fields" in text
-    assert "Round 5 of 32: green to move" in text
-    assert "G green (seat 2) on 28: hand 8, banked 25, at risk 27; 3,500 euros" in text
+    assert "Round 5 of 32: Green to move" in text
+    assert "G Green on 28: hand 8, banked 25, at risk 27; €3,500" in text
     assert "Discard pile: 17/1 E/3 26/6 8/5 4/3" in text
     assert "Deck: 27 cards left:" in text and "elevator cards E/3 x1, E/4 x2" in text
 
@@ -80,22 +80,22 @@ def test_rich_draws_marks_on_the_fields_a_move_ends_on() -> None:
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert re.search(r"G\. \(\d+\)", out)  # green stands on 28 and may stay
     assert out.count("(") >= len(marks)
-    assert side_label(state) == "green"
+    assert side_label(state) == "Green"
 
 
 def test_describe_chance_says_the_card_in_words() -> None:
     state = ludoteca.load("museum").state_from_json({**MIDGAME, "phase": "draw"})
     card = state.string_to_action("card:E/4")
     assert describe_chance(state, card) == (
-        "blue turns card E/4: the guard checks the elevator now; move up to 4"
+        "Blue turns the card: guard at the elevator, up to 4 steps. Yellow is caught"
     )
     later = ludoteca.load("museum", elevator_check="after_move")
     state = later.state_from_json({**MIDGAME, "phase": "draw"})
     assert describe_chance(state, card) == (
-        "blue turns card E/4: the guard will check the elevator; move up to 4"
+        "Blue turns the card: guard at the elevator, up to 4 steps"
     )
     start = ludoteca.load("museum").new_initial_state(seed=1)
-    assert describe_chance(start, 3) == "yellow (seat 3) is the first start player"
+    assert describe_chance(start, 3) == "Yellow begins"
 
 
 # -- SVG ---------------------------------------------------------------------------------------

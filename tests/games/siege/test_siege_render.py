@@ -46,8 +46,8 @@ def test_text_board_shows_pieces_moat_castle_crowns_and_starts() -> None:
 
 def test_text_says_whose_turn_and_the_result() -> None:
     state = midgame()
-    assert "Turn: defender" in render_text(state)
-    assert side_label(state) == "defender (soldiers and lord)"
+    assert "Turn: Defender" in render_text(state)
+    assert side_label(state) == "Defender"
     state.apply_notation("Sd3-d2")
     state.apply_notation("Na4xc5")
     state.apply_notation("Le6-d6")

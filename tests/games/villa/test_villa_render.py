@@ -54,17 +54,19 @@ def test_text_shows_top_view_side_view_and_the_columns(build: Build) -> None:
     listed one line per level with a * when frozen, those out of the game on a line."""
     state = build({**TWO, "K1": {"level": 0, "x": 60.0, "y": 20.0, "frozen": True}})
     text = render_text(state)
-    assert "Top view (blue floor" in text
+    assert "Top view (the blue floor" in text
     assert "W3" in text.split("Side view")[0]  # on the top floor, drawn by name
     side = text.split("Side view (from the front):\n")[1].split("\n\n")[0].split("\n")
     assert side[-1].startswith("####")  # the base plate
     assert set(side[-3].strip()) == {"B"}  # the blue floor's bar
     assert "*" in side[-2]  # K1 frozen, on the base plate
     lines = text.split("\n")
-    base = next(line for line in lines if line.strip().startswith("on base plate:"))
+    base = next(line for line in lines if line.strip().startswith("the base plate:"))
     assert "K1*" in base.split()
-    assert "W3" in next(line for line in lines if line.strip().startswith("on blue:")).split()
-    assert any(line.strip().startswith("out:") for line in lines)
+    assert (
+        "W3" in next(line for line in lines if line.strip().startswith("the blue floor:")).split()
+    )
+    assert any(line.strip().startswith("out of the game:") for line in lines)
     assert str(state) == text
 
 
@@ -73,18 +75,18 @@ def test_rich_board_renders_with_marks(build: Build) -> None:
     console = Console(file=io.StringIO(), width=160, color_system=None)
     console.print(render_rich(state, {0: "1", 20: "2"}))
     out = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "W1=1" in out and "*" not in out.split("Columns:")[0] and "seat 0 (white)" in out
+    assert "W1=1" in out and "*" not in out.split("Columns:")[0] and "Player 1 (white)" in out
 
 
 def test_chance_outcomes_are_described(build: Build) -> None:
     state = build(TWO)
     state.apply_action(0)
-    assert side_label(state) == "white"
+    assert side_label(state) == "Player 1 (white)"
     words = {describe_chance(state, a) for a, _ in state.chance_outcomes()}
     assert words <= {
-        "white pulls W1: out",
-        "white pulls W1: noticed (frozen)",
-        "white pulls W1: the villa collapses!",
+        "The column comes out",
+        "The villa wobbles: the column is pushed back and may not be moved again",
+        "The villa collapses!",
     }
     assert words
 

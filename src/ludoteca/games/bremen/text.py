@@ -20,16 +20,16 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.games.bremen.board import Board, load_board
+from ludoteca.games.bremen.describe import describe_action, player_name
 from ludoteca.games.bremen.game import (
     COLOUR_LETTERS,
-    KINDS,
     OVER,
-    PHASES,
     R_FACE,
     START,
     colour_of,
     size_of,
 )
+from ludoteca.i18n import N_, _
 
 if TYPE_CHECKING:
     from ludoteca.games.bremen.game import BremenState
@@ -78,37 +78,58 @@ def dice_text(state: BremenState) -> str:
     plain, rdie = state.dice
     if not plain:
         return "-"
-    return f"{plain} and {'R' if rdie == R_FACE else rdie}"
+    return _("{plain} and {robber_die}").format(
+        plain=plain, robber_die="R" if rdie == R_FACE else rdie
+    )
+
+
+PHASE_WORDS = (
+    N_("drawing who begins"),
+    N_("rolling"),
+    N_("moving the robber"),
+    N_("moving"),
+    N_("game over"),
+)
+"""The game's `PHASES` as people read them, in the same order."""
+
+KIND_WORDS = (N_("donkey"), N_("dog"), N_("cat"), N_("rooster"))
+"""The game's `KINDS` (the slots of a field, in order) as people read them."""
 
 
 def seat_text(state: BremenState, seat: int) -> str:
-    return f"seat {seat} ({state.game.seat_name(seat)})"
+    """The seat by its colours: "Red", or "Red & Yellow"."""
+    return player_name(state.game, seat)
 
 
 def status_lines(state: BremenState) -> list[str]:
     """Whose turn, the dice and what is left of them, and the scores."""
     scores = "   ".join(f"{seat_text(state, s)}: {p}" for s, p in enumerate(state.scores))
     if state.phase == OVER:
-        head = f"Game over: {seat_text(state, state.winner)} wins"
+        head = _("Game over: {name} wins").format(name=seat_text(state, state.winner))
     elif state.phase == START:
-        head = "Drawing the seat that begins"
+        head = _("Drawing the seat that begins")
     else:
-        head = f"Turn: {seat_text(state, state.turn)}   Phase: {PHASES[state.phase]}"
-        head += f"   Dice: {dice_text(state)}"
+        head = "   ".join(
+            [
+                _("Turn: {name}").format(name=seat_text(state, state.turn)),
+                _("Phase: {phase}").format(phase=_(PHASE_WORDS[state.phase])),
+                _("Dice: {dice}").format(dice=dice_text(state)),
+            ]
+        )
         if state.left:
-            head += f"   To use: {', '.join(map(str, state.left))}"
-    lines = [head, f"Scores (7 wins): {scores}"]
+            head += "   " + _("To use: {numbers}").format(numbers=", ".join(map(str, state.left)))
+    lines = [head, _("Scores (7 wins): {scores}").format(scores=scores)]
     if state.game.num_players == 3:
-        lines.append("Green is neutral: its animals move only as foreign animals.")
+        lines.append(_("Green is neutral: its animals move only as foreign animals."))
     return lines
 
 
 def key() -> str:
-    kinds = " ".join(KINDS)
-    return (
-        f"cell = field, mark (* start = bridge ^ house), slots {kinds}; "
-        f"r b y g colours, . empty, {ROBBER_SLOTS} the robber"
-    )
+    kinds = " ".join(_(word) for word in KIND_WORDS)
+    return _(
+        "cell = field, mark (* start = bridge ^ house), slots {kinds}; "
+        "r b y g colours, . empty, {robber} the robber"
+    ).format(kinds=kinds, robber=ROBBER_SLOTS)
 
 
 def ring_of(board: Board, field: int) -> float:
@@ -117,8 +138,14 @@ def ring_of(board: Board, field: int) -> float:
     return max(abs(x), abs(y))
 
 
-@cache
 def joins() -> str:
+    """The rings' links and the bridges in the active language."""
+    links, bridges = _joins()
+    return _("rings joined at {links}; bridges {bridges}").format(links=links, bridges=bridges)
+
+
+@cache
+def _joins() -> tuple[str, str]:
     """The links between the rings, outside in, then each bridge with the fields it joins."""
     board = load_board()
     names = board.names
@@ -137,7 +164,7 @@ def joins() -> str:
         if board.is_bridge(bridge)
         for ends in [sorted(board.neighbours[bridge], key=lambda f: -ring_of(board, f))]
     )
-    return f"rings joined at {links}; bridges {bridges}"
+    return links, bridges
 
 
 def render_text(state: BremenState) -> str:
@@ -198,19 +225,11 @@ def _rich_row(state: BremenState, board: Board, row: list[int | None]) -> Text:
 def side_label(state: BremenState) -> str:
     """Who is to act (also at the roll): the seat's colours, e.g. "red & yellow"."""
     if state.phase in (START, OVER):
-        return "chance" if state.phase == START else ""
-    return state.game.seat_name(state.turn)
+        return _("chance") if state.phase == START else ""
+    return player_name(state.game, state.turn)
 
 
 def describe_chance(state: BremenState, action: int) -> str:
-    """A roll in words ("red rolls 5 and R: the robber walks 5"), or who begins."""
-    if state.phase == START:
-        return f"{state.game.seat_name(action)} (seat {action}) begins"
-    plain, rdie = divmod(action, 10)
-    who = state.game.seat_name(state.turn)
-    if rdie == R_FACE:
-        return f"{who} rolls {plain} and R: the robber walks {plain}"
-    after = state.clone()
-    after.apply_action(action)
-    lost = " — no move" if after.is_chance_node() and after.turn != state.turn else ""
-    return f"{who} rolls {plain} and {rdie}{lost}"
+    """A roll in words, the seats named by their colours ("Red rolls 5 and 3"), or who begins."""
+    names = [player_name(state.game, seat) for seat in range(state.game.num_players)]
+    return describe_action(state, action, names)

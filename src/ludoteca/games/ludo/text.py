@@ -19,6 +19,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.games.ludo.board import Board, Point, load_board
+from ludoteca.games.ludo.describe import colour_name, player_name
+from ludoteca.i18n import N_, _, format_list
 
 if TYPE_CHECKING:
     from ludoteca.games.ludo.game import LudoState
@@ -183,23 +185,44 @@ def _board_rows(state: LudoState, marks: Mapping[int, str]) -> list[list[Glyph |
 
 
 # -- the lines under the board ------------------------------------------------------------------
-def _seat_of(state: LudoState, colour: int) -> int:
-    return state.game.owner[colour]
+PHASES = {
+    "start": N_("drawing who begins"),
+    "roll": N_("rolling"),
+    "move": N_("moving"),
+    "over": N_("game over"),
+}
+"""The phases of `to_json()` as people read them."""
+
+
+def _owner_name(state: LudoState, colour: int) -> str:
+    """The player behind a colour, by their colours: "Red", or "Red & Yellow"."""
+    return player_name(state.game, state.game.owner[colour])
+
+
+def _finished(state: LudoState) -> str:
+    """The seats that are home, in order, by their colours."""
+    return format_list([player_name(state.game, s) for s in state.to_json()["finished"]])
+
+
+def _colour_entry(state: LudoState, colour: int) -> str:
+    """A colour's legend entry: "Red", or "Red (Red & Yellow)" when a seat plays several."""
+    name = colour_name(state.game, colour)
+    owner = _owner_name(state, colour)
+    return name if owner == name else _("{colour} ({player})").format(colour=name, player=owner)
 
 
 def legend(state: LudoState) -> str:
     """Which letter is which colour, and which seat plays it."""
     game = state.game
-    return "   ".join(
-        f"{_letter(game.board, c)} {game.colour_name(c)}: seat {_seat_of(state, c)}"
-        for c in game.colours
-    )
+    return "   ".join(f"{_letter(game.board, c)} {_colour_entry(state, c)}" for c in game.colours)
 
 
 def key(state: LudoState) -> str:
     """What the other characters mean."""
     entries = " ".join(LETTERS[name].lower() for name in state.game.board.colours)
-    return f"{EMPTY_TRACK} track circle   {entries} empty circle A   . goal or reserve circle"
+    return _("{track} track circle   {entries} empty circle A   . goal or reserve circle").format(
+        track=EMPTY_TRACK, entries=entries
+    )
 
 
 def status_line(state: LudoState) -> str:
@@ -207,17 +230,16 @@ def status_line(state: LudoState) -> str:
     position = state.to_json()
     colour = mover(state)
     die = position["die"]
-    finished = ", ".join(f"seat {s}" for s in position["finished"]) or "-"
     parts = [
-        f"Turn: {position['turn']} (seat {_seat_of(state, colour)})",
-        f"Die: {die if die else '-'}",
-        f"Phase: {position['phase']}",
-        f"Finished: {finished}",
+        _("Turn: {name}").format(name=_owner_name(state, colour)),
+        _("Die: {number}").format(number=die if die else "-"),
+        _("Phase: {phase}").format(phase=_(PHASES[position["phase"]])),
+        _("Finished: {names}").format(names=_finished(state) or "-"),
     ]
     if position["phase"] == "over":
-        parts[0] = f"Winner: seat {position['finished'][0]}"
+        parts[0] = _("Winner: {name}").format(name=player_name(state.game, position["finished"][0]))
     elif position["phase"] == "start":
-        parts[0] = "Turn: drawing the seat that begins"
+        parts[0] = _("Turn: drawing the seat that begins")
     return "   ".join(parts)
 
 
@@ -225,7 +247,9 @@ def _notes(state: LudoState) -> list[str]:
     must_move = state.to_json()["must_move"]
     if must_move is None:
         return []
-    return [f"The pawn just brought in on {must_move} must move with this roll."]
+    return [
+        _("The pawn just brought in on {circle} must move with this roll.").format(circle=must_move)
+    ]
 
 
 # -- plain text --------------------------------------------------------------------------------
@@ -336,7 +360,7 @@ def _rich_die(state: LudoState) -> RenderableType | None:
         for column in range(3):
             face.append(" ●" if (column, row) in pips else "  ")
         face.append(" ")
-    title = f"die: {die}" if die else "die"
+    title = _("die: {number}").format(number=die) if die else _("die")
     return Panel(face, title=title, border_style=hex_colour, expand=False, padding=(0, 1))
 
 
@@ -345,18 +369,23 @@ def _rich_side_lines(state: LudoState) -> list[Text]:
     board = state.game.board
     lines = []
     if position["phase"] == "over":
-        lines.append(Text(f"Game over: seat {position['finished'][0]} wins", style="bold"))
+        winner = player_name(state.game, position["finished"][0])
+        lines.append(Text(_("Game over: {name} wins").format(name=winner), style="bold"))
     elif position["phase"] == "start":
-        lines.append(Text("Drawing the seat that begins"))
+        lines.append(Text(_("Drawing the seat that begins")))
     else:
         colour = mover(state)
         hex_colour = board.colour_hex[board.colours[colour]]
         turn = Text()
-        turn.append(f"{position['turn']}", Style(color=hex_colour, bold=True))
-        turn.append(f" (seat {_seat_of(state, colour)}) to {position['phase']}")
+        name = _owner_name(state, colour)
+        sentence = _("{name} to roll") if position["phase"] == "roll" else _("{name} to move")
+        before, _name, after = sentence.partition("{name}")
+        turn.append(before)
+        turn.append(name, Style(color=hex_colour, bold=True))
+        turn.append(after)
         lines.append(turn)
     if position["finished"]:
-        lines.append(Text("Finished: " + ", ".join(f"seat {s}" for s in position["finished"])))
+        lines.append(Text(_("Finished: {names}").format(names=_finished(state))))
     lines.append(Text(""))
     for colour in state.game.colours:
         entry = Text()
@@ -365,7 +394,7 @@ def _rich_side_lines(state: LudoState) -> list[Text]:
             f"{_letter(board, colour)} ",
             Style(color=ink_on(hex_colour), bgcolor=hex_colour, bold=True),
         )
-        entry.append(f" {board.colours[colour]}: seat {_seat_of(state, colour)}")
+        entry.append(f" {_colour_entry(state, colour)}")
         lines.append(entry)
     return lines
 

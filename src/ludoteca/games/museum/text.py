@@ -19,6 +19,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.games.museum.board import ROOF, CardKind, Field, Museum
+from ludoteca.games.museum.describe import describe_action, player_name
+from ludoteca.i18n import _, format_list, format_money, ngettext
 
 if TYPE_CHECKING:
     from ludoteca.games.museum.game import MuseumState
@@ -89,17 +91,20 @@ def board_lines(state: MuseumState, marks: Mapping[int, str]) -> list[Line]:
     """The museum as lines of segments: the roof, then each floor with its part of the shaft."""
     museum = state.game.museum
     on_roof = [seat for seat, place in enumerate(state.place) if place == ROOF]
-    roof: Line = [Segment(f"{'roof':<{LABEL}}", "roof")]
+    roof: Line = [Segment(f"{_('roof'):<{LABEL}}", "roof")]
     for seat in on_roof:
         roof += [Segment(LETTERS[seat], "thief", seat), Segment(" ")]
     roof += [Segment(" " if on_roof else "-"), _mark(marks, ROOF)]
-    roof.append(Segment(f"   start, safe, +{museum.roof_bonus:,} at the end; leads to 22"))
+    bonus = format_money(museum.roof_bonus)
+    roof.append(
+        Segment("   " + _("start, safe, +{bonus} at the end; leads to 22").format(bonus=bonus))
+    )
     lines = [roof]
     for floor in FLOORS:
         row = museum.floor_rows(floor)
         pictures, stop = row[:-1], row[-1]
         shaft = shaft_below(museum, floor)
-        numbers: Line = [Segment(f"{f'floor {floor}':<{LABEL}}")]
+        numbers: Line = [Segment(f"{_('floor {n}').format(n=floor):<{LABEL}}")]
         numbers += [Segment(f"{p.name:<{CELL}}", "number") for p in pictures]
         contents: Line = [Segment(" " * LABEL)]
         for picture in pictures:
@@ -122,42 +127,56 @@ def plain(line: Line) -> str:
 
 # -- the lines beside the museum ------------------------------------------------------------
 def card_line(state: MuseumState) -> str:
-    """The current card in words."""
+    """The current card in words (its notation kept: "4/3")."""
     card = state.card()
     if card is None:
-        return "Card: none turned yet"
-    return (
-        f"Card {card.name}: the guard checks {check_words(state, card)}; move 0-{card.steps} fields"
+        return _("Card: none turned yet")
+    return _("Card {card}: the guard checks {check}; move 0-{steps} fields").format(
+        card=card.name, check=check_words(state, card), steps=card.steps
     )
 
 
 def check_words(state: MuseumState, card: CardKind) -> str:
     """What the card's guard checks, and for the elevator card when."""
     if card.picture is not None:
-        return f"picture {card.picture}"
-    return "the elevator as the card is turned" if state.game.check_on_turn else "the elevator"
+        return _("picture {picture}").format(picture=card.picture)
+    if state.game.check_on_turn:
+        return _("the elevator as the card is turned")
+    return _("the elevator")
+
+
+def _names(state: MuseumState, seats: list[int] | tuple[int, ...]) -> str:
+    return format_list([player_name(state.game, seat) for seat in seats])
 
 
 def status_line(state: MuseumState) -> str:
     """The round, and who is to do what (or the winner)."""
-    from ludoteca.games.museum.game import COLOURS
-
     total = state.game.deck.size
     round_no = len(state.discard)
     phase = state.to_json()["phase"]
     if phase == "over":
         scores = state.scores()
         best = max(scores)
-        winners = " & ".join(COLOURS[s] for s, v in enumerate(scores) if v == best)
-        return f"Game over after {total} rounds: {winners} won with {best:,} euros"
+        winners = _names(state, [s for s, v in enumerate(scores) if v == best])
+        return _("Game over after {total} rounds: {names} won with {money}").format(
+            total=total, names=winners, money=format_money(best)
+        )
     if phase == "start":
-        return "Drawing the start player"
-    starter = COLOURS[state.start_player]
+        return _("Drawing the start player")
     if phase == "draw":
-        return f"Round {round_no + 1} of {total}: {starter} turns the next card"
-    doing = "to move" if phase == "move" else "to rob the picture or pass"
-    last = " (last round)" if not state.rounds_left() else ""
-    return f"Round {round_no} of {total}{last}: {COLOURS[state.turn]} {doing}"
+        return _("Round {round} of {total}: {name} turns the next card").format(
+            round=round_no + 1, total=total, name=player_name(state.game, state.start_player)
+        )
+    name = player_name(state.game, state.turn)
+    if phase == "move":
+        doing = _("{name} to move").format(name=name)
+    else:
+        doing = _("{name} to rob the picture or pass").format(name=name)
+    if not state.rounds_left():
+        return _("Round {round} of {total} (last round): {doing}").format(
+            round=round_no, total=total, doing=doing
+        )
+    return _("Round {round} of {total}: {doing}").format(round=round_no, total=total, doing=doing)
 
 
 def thief_lines(state: MuseumState) -> list[Line]:
@@ -170,16 +189,17 @@ def thief_lines(state: MuseumState) -> list[Line]:
         markers = state.to_json()["markers"][COLOURS[seat]]
         banked = " ".join(map(str, markers["banked"])) or "-"
         at_risk = " ".join(map(str, markers["at_risk"])) or "-"
-        lines.append(
-            [
-                Segment(LETTERS[seat], "thief", seat),
-                Segment(
-                    f" {COLOURS[seat]} (seat {seat}) on {state.field_name(place)}:"
-                    f" hand {state.hand(seat)}, banked {banked}, at risk {at_risk};"
-                    f" {scores[seat]:,} euros"
-                ),
-            ]
+        text = _(
+            "{name} on {field}: hand {hand}, banked {banked}, at risk {at_risk}; {money}"
+        ).format(
+            name=player_name(state.game, seat),
+            field=state.field_name(place),
+            hand=state.hand(seat),
+            banked=banked,
+            at_risk=at_risk,
+            money=format_money(scores[seat]),
         )
+        lines.append([Segment(LETTERS[seat], "thief", seat), Segment(" " + text)])
     return lines
 
 
@@ -190,28 +210,33 @@ def pile_lines(state: MuseumState) -> list[str]:
     pictures = [k for k in deck.kinds if k.picture is not None and state.left[k.id]]
     lifts = [f"{k.name} x{state.left[k.id]}" for k in deck.kinds if k.picture is None]
     left = " ".join(k.name for k in pictures)
-    return [
-        f"Discard pile: {pile}",
-        f"Deck: {state.rounds_left()} cards left: {left or '-'}; elevator cards {', '.join(lifts)}",
-    ]
+    count = state.rounds_left()
+    deck_line = ngettext(
+        "Deck: {n} card left: {cards}; elevator cards {elevator}",
+        "Deck: {n} cards left: {cards}; elevator cards {elevator}",
+        count,
+    ).format(n=count, cards=left or "-", elevator=", ".join(lifts))
+    return [_("Discard pile: {cards}").format(cards=pile), deck_line]
 
 
 def notes(state: MuseumState) -> list[str]:
-    from ludoteca.games.museum.game import COLOURS
-
     if not state.caught:
         return []
-    names = ", ".join(COLOURS[seat] for seat in state.caught)
-    return [f"Caught by the guard in the last check: {names} (back on the roof)"]
+    names = _names(state, state.caught)
+    return [
+        _("Caught by the guard in the last check: {names} (back on the roof)").format(names=names)
+    ]
 
 
-KEY = "R B G Y thieves   r b g y markers   # guard chip (checked)   | elevator   (n) move n"
+def key() -> str:
+    """What the letters and signs on the museum mean."""
+    return _("R B G Y thieves   r b g y markers   # guard chip (checked)   | elevator   (n) move n")
 
 
 def render_text(state: MuseumState) -> str:
     """The museum in plain text, then the card, the turn, the thieves and the cards."""
     lines = [plain(line) for line in board_lines(state, {})]
-    lines += ["", KEY, card_line(state), status_line(state)]
+    lines += ["", key(), card_line(state), status_line(state)]
     lines += [plain(line) for line in thief_lines(state)]
     lines += pile_lines(state) + notes(state)
     return "\n".join(lines)
@@ -263,29 +288,19 @@ def render_rich(state: MuseumState, marks: Mapping[int, str] | None = None) -> R
         side.add_row(Text(words))
     for note in notes(state):
         side.add_row(Text(note, style="italic"))
-    return Group(board, Text(KEY, style="dim"), side)
+    return Group(board, Text(key(), style="dim"), side)
 
 
 def side_label(state: MuseumState) -> str:
     """Who acts: the thief to move or rob, or at a card turn the start player."""
-    from ludoteca.games.museum.game import COLOURS
-
     if state.is_terminal():
-        return "game over"
+        return _("game over")
     if state.to_json()["phase"] == "start":
-        return "chance"
-    return COLOURS[state.turn]
+        return _("chance")
+    return player_name(state.game, state.turn)
 
 
 def describe_chance(state: MuseumState, action: int) -> str:
-    """A card turn or the start player in words."""
-    from ludoteca.games.museum.game import COLOURS
-
-    if state.to_json()["phase"] == "start":
-        return f"{COLOURS[action]} (seat {action}) is the first start player"
-    card = state.game.deck.kinds[action]
-    if card.picture is None and state.game.check_on_turn:
-        check = "the guard checks the elevator now"
-    else:
-        check = f"the guard will check {check_words(state, card)}"
-    return f"{COLOURS[state.start_player]} turns card {card.name}: {check}; move up to {card.steps}"
+    """A card turn or the start player in the table's words."""
+    names = [player_name(state.game, seat) for seat in range(state.game.num_players)]
+    return describe_action(state, action, names)

@@ -80,3 +80,20 @@ def describe_position(state: SiegeState, names: Sequence[str]) -> str:
     else:
         turn = _("Game over: {name} wins").format(name=names[state.winner])
     return _("Position: {pieces}.").format(pieces="; ".join(pieces)) + " " + turn + "."
+
+
+def end_reason(state: SiegeState) -> str:
+    """Why the game ended, in words (the checks in the order the rules apply them)."""
+    cells = state.cells
+    if LORD not in cells:
+        return _("the lord is captured")
+    if KNIGHT not in cells:
+        return _("all four knights are captured")
+    if max(state.seen.values(), default=0) >= 3:
+        return _("the same position occurred three times")
+    quiet = state.game.max_quiet
+    if quiet and state.quiet >= quiet:
+        return ngettext("{n} move without a capture", "{n} moves without a capture", quiet).format(
+            n=quiet
+        )
+    return _("{name} cannot move").format(name=player_name(state.game, state.turn))

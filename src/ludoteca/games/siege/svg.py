@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 from ludoteca.core.api import JSON
 from ludoteca.core.marks import MoveMark, Role
 from ludoteca.games.siege.board import WIDTH, Board
-from ludoteca.games.siege.describe import player_name
+from ludoteca.games.siege.describe import end_reason, player_name
 from ludoteca.games.siege.game import EMPTY, KNIGHT, LORD, SOLDIER, SPAN
 from ludoteca.games.siege.text import field_colour
-from ludoteca.i18n import _, ngettext
+from ludoteca.i18n import _
 from ludoteca.rulebook import write_pictures
 
 if TYPE_CHECKING:
@@ -309,30 +309,13 @@ def _side(state: SiegeState, seat: int, viewer: int | None) -> str:
     return _("{name} (you)").format(name=name) if seat == viewer else name
 
 
-def _reason(state: SiegeState) -> str:
-    """Why the game ended, in words (the checks in the order the rules apply them)."""
-    cells = state.cells
-    if LORD not in cells:
-        return _("the lord is captured")
-    if KNIGHT not in cells:
-        return _("all four knights are captured")
-    if max(state.seen.values(), default=0) >= 3:
-        return _("the same position occurred three times")
-    quiet = state.game.max_quiet
-    if quiet and state.quiet >= quiet:
-        return ngettext("{n} move without a capture", "{n} moves without a capture", quiet).format(
-            n=quiet
-        )
-    return _("{name} cannot move").format(name=player_name(state.game, state.turn))
-
-
 def _summary(state: SiegeState, viewer: int | None) -> str:
     """Whose turn or the result, in words: the caption and the aria-label."""
     if state.is_terminal():
         if state.winner is None:
-            return _("Game over: a draw, {reason}").format(reason=_reason(state))
+            return _("Game over: a draw, {reason}").format(reason=end_reason(state))
         return _("Game over: {name} wins, {reason}").format(
-            name=_side(state, state.winner, viewer), reason=_reason(state)
+            name=_side(state, state.winner, viewer), reason=end_reason(state)
         )
     return _("{name} to move").format(name=_side(state, state.turn, viewer))
 

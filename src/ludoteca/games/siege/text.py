@@ -15,12 +15,17 @@ from rich.style import Style
 from rich.text import Text
 
 from ludoteca.games.siege.board import WIDTH, Board
-from ludoteca.games.siege.game import ATTACKER, EMPTY, LETTERS, SIDES, SPAN
+from ludoteca.games.siege.describe import end_reason, player_name
+from ludoteca.games.siege.game import EMPTY, LETTERS, SPAN
+from ludoteca.i18n import _
 
 if TYPE_CHECKING:
     from ludoteca.games.siege.game import SiegeState
 
-KEY = "N knight  S soldier  L lord  . land  ~ moat  # castle  ^ crown field  o start"
+
+def key() -> str:
+    """What the letters and signs on the board mean."""
+    return _("N knight  S soldier  L lord  . land  ~ moat  # castle  ^ crown field  o start")
 
 
 def ground(board: Board, field: int) -> str:
@@ -49,24 +54,30 @@ def _column_line(board: Board) -> str:
 def status_line(state: SiegeState) -> str:
     """Whose turn or the result, the opening and the count of moves without a capture."""
     position = state.to_json()
-    result = position["result"]
-    if result is not None:
-        winner = result["winner"]
-        head = f"{winner.capitalize()} wins" if winner else "Draw"
-        return f"{head}: {result['reason']}."
-    parts = [f"Turn: {position['turn']}"]
+    if state.is_terminal():
+        if state.winner is None:
+            return _("Game over: a draw, {reason}").format(reason=end_reason(state))
+        return _("Game over: {name} wins, {reason}").format(
+            name=player_name(state.game, state.winner), reason=end_reason(state)
+        )
+    parts = [_("Turn: {name}").format(name=player_name(state.game, state.turn))]
     opening = position["opening"]
     if opening["moves"] < 4 and opening["unmoved"]:
-        parts.append(f"Opening: defender move {opening['moves'] + 1} of 4")
-    parts.append(f"Moves without capture: {position['quiet']}")
+        parts.append(
+            _("Opening: the defender's move {n} of 4 must open the castle").format(
+                n=opening["moves"] + 1
+            )
+        )
+    parts.append(_("Moves without a capture: {n}").format(n=position["quiet"]))
     return "   ".join(parts)
 
 
 def pieces_line(state: SiegeState) -> str:
     position = state.to_json()
-    return (
-        f"Knights: {len(position['knights'])}   Soldiers: {len(position['soldiers'])}"
-        f"   Lord: {position['lord'] or 'captured'}"
+    return _("Knights: {knights}   Soldiers: {soldiers}   Lord: {lord}").format(
+        knights=len(position["knights"]),
+        soldiers=len(position["soldiers"]),
+        lord=position["lord"] or _("captured"),
     )
 
 
@@ -80,13 +91,13 @@ def render_text(state: SiegeState) -> str:
             field = row * WIDTH + column
             cells.append(f" {_glyph(state, field)} " if field in board.fields else "   ")
         lines.append(f"{row:>2} " + "".join(cells).rstrip())
-    lines += [_column_line(board), "", KEY, pieces_line(state), status_line(state)]
+    lines += [_column_line(board), "", key(), pieces_line(state), status_line(state)]
     return "\n".join(lines)
 
 
 def side_label(state: SiegeState) -> str:
-    """The side to act: "attacker (knights)" or "defender (soldiers and lord)"."""
-    return "attacker (knights)" if state.turn == ATTACKER else "defender (soldiers and lord)"
+    """The side to act: "Attacker" or "Defender"."""
+    return player_name(state.game, state.turn)
 
 
 # -- Rich ------------------------------------------------------------------------------------------
@@ -137,7 +148,7 @@ def render_rich(state: SiegeState, marks: Mapping[int, str] | None = None) -> Re
                 text.append(f" {glyph} ", Style(color="#3b3226", bgcolor=back))
         text.append("\n")
     text.append(_column_line(board), Style(dim=True))
-    lines = [Text(pieces_line(state)), Text(status_line(state)), Text(KEY)]
+    lines = [Text(pieces_line(state)), Text(status_line(state)), Text(key())]
     if not state.is_terminal():
-        lines.insert(0, Text(f"{SIDES[state.turn].capitalize()} to move", style="bold"))
+        lines.insert(0, Text(_("{name} to move").format(name=side_label(state)), style="bold"))
     return Group(text, Text(""), *lines)

@@ -15,6 +15,12 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
+from ludoteca.games.villa.describe import (
+    FLOOR_WORDS,
+    describe_action,
+    player_name,
+    seat_colours,
+)
 from ludoteca.games.villa.game import (
     FLOOR,
     LANDING,
@@ -29,10 +35,10 @@ from ludoteca.games.villa.game import (
 )
 from ludoteca.games.villa.grid import TopGrid
 from ludoteca.games.villa.grid import letters as grid_letters
-from ludoteca.games.villa.hands import PULL_OUTCOMES
 from ludoteca.games.villa.parts import cell_xy
 from ludoteca.games.villa.record import column_name
 from ludoteca.games.villa.villa import HAND
+from ludoteca.i18n import _
 
 if TYPE_CHECKING:
     from ludoteca.games.villa.game import VillaState
@@ -42,67 +48,76 @@ EMPTY = ". "
 LEVEL_NAMES = ("base plate", "blue", "green", "yellow", "orange", "red")
 
 
-def colour_names(state: VillaState, seat: int) -> str:
-    """A seat's colours: "white", or "white & cyan" with two."""
-    return " & ".join(state.game.parts.colours[c] for c in state.colours[seat])
+def seat_text(state: VillaState, seat: int) -> str:
+    """A seat with its colours once drawn: "Player 1 (white)", "Player 2 (black and cyan)"."""
+    name = player_name(state.game, seat)
+    return f"{name} ({seat_colours(state, seat)})" if state.colours[seat] else name
 
 
 def side_label(state: VillaState) -> str:
-    """Who acts: the seat's colours (the puller's at a pull or placement chance node)."""
+    """Who acts (the puller at a pull or placement chance node), with their colours."""
     if state.phase == OVER:
-        return "game over"
+        return _("game over")
     if state.phase in {PULLING, LANDING}:
-        return colour_names(state, state.mover)
-    return colour_names(state, state.current_player())
+        return seat_text(state, state.mover)
+    return seat_text(state, state.current_player())
 
 
 def describe_chance(state: VillaState, action: int) -> str:
-    """A chance outcome in words: "white pulls W4: noticed (frozen)"."""
-    notation = state.action_to_string(action)
-    if state.phase == PULLING:
-        word = {"noticed": "noticed (frozen)", "collapse": "the villa collapses!"}
-        outcome = PULL_OUTCOMES[action]
-        return f"{side_label(state)} pulls {column_name(state.pulled)}: {word.get(outcome, 'out')}"
-    if state.phase == LANDING:
-        return f"{column_name(state.pulled)} {notation}"
-    return f"set-up: {notation}"
+    """A chance outcome in the table's words ("The column comes out")."""
+    names = [player_name(state.game, seat) for seat in range(state.game.num_players)]
+    return describe_action(state, action, names)
 
 
 def status_line(state: VillaState) -> str:
     """Whose turn and what is expected, in words."""
     phase = state.phase
-    who = f"seat {state.current_player()} ({side_label(state)})"
+    who = side_label(state)
+    column = column_name(state.pulled) if state.pulled >= 0 else ""
     if phase == OVER:
         winner = state.winner()
-        how = "collapsed" if state.culprit >= 0 else "cannot be built higher"
-        won = f"seat {winner} ({colour_names(state, winner)}) wins" if winner >= 0 else "no winner"
-        return f"Game over: the villa {how}; {won}"
+        if winner < 0:
+            return _("Game over: the villa collapsed; no winner")
+        if state.culprit >= 0:
+            text = _("Game over: the villa collapsed; {name} wins")
+        else:
+            text = _("Game over: the villa cannot be built higher; {name} wins")
+        return text.format(name=seat_text(state, winner))
     if phase == TURN:
-        return f"{who} to pull an own column or declare"
+        return _("{name} to pull an own column or declare").format(name=who)
     if phase == PLACE:
-        return f"{who} to place {column_name(state.pulled)} on the top floor"
+        return _("{name} to place {column} on the top floor").format(name=who, column=column)
     if phase == PROTESTING:
-        return f"{who}: protest against seat {state.declarer}'s declaration, or pass?"
+        return _("{name}: protest against {declarer}'s declaration, or pass?").format(
+            name=who, declarer=player_name(state.game, state.declarer)
+        )
     if phase == PROTEST_PULL:
-        return f"{who} protests: pull one of seat {state.declarer}'s columns"
+        return _("{name} protests: pull one of {declarer}'s columns").format(
+            name=who, declarer=player_name(state.game, state.declarer)
+        )
     if phase == PENALTY:
-        return (
-            f"{who}: pull one of protester seat {state.protester}'s columns out of the game,"
-            " or decline"
+        return _("{name}: pull one of {protester}'s columns out of the game, or decline").format(
+            name=who, protester=player_name(state.game, state.protester)
         )
     if phase == FLOOR:
-        return f"{who} lays the next floor"
+        return _("{name} lays the next floor").format(name=who)
     if phase in {PULLING, LANDING}:
-        return f"{side_label(state)} is moving {column_name(state.pulled)}"
-    return "Setting up the villa"
+        return _("{name} is moving {column}").format(name=who, column=column)
+    return _("Setting up the villa")
 
 
 def seal_line(state: VillaState) -> str:
-    def name(seat: int) -> str:
-        return f"seat {seat} ({colour_names(state, seat)})" if seat >= 0 else "nobody"
+    """Who holds the builder's seal, who held it before, and everyone's points."""
 
-    points = ", ".join(f"seat {s} {state.points(s)}" for s in range(state.game.num_players))
-    return f"Seal: {name(state.holder)}, previous {name(state.previous)}   Points: {points}"
+    def name(seat: int) -> str:
+        return seat_text(state, seat) if seat >= 0 else _("nobody")
+
+    points = ", ".join(
+        f"{player_name(state.game, s)} {state.points(s)}" for s in range(state.game.num_players)
+    )
+    return _("Seal: {holder}, previous {previous}   Points: {points}").format(
+        holder=name(state.holder), previous=name(state.previous), points=points
+    )
 
 
 # -- the top view ------------------------------------------------------------------------------
@@ -171,18 +186,19 @@ def side_view(state: VillaState) -> list[str]:
 
 
 # -- the columns -------------------------------------------------------------------------------
-LEGEND = "Columns: 1-3 thin (1 pt), 4 hexagonal (2 pt), 5 thick (3 pt); * frozen"
+def legend() -> str:
+    """What a column's number and the star mean."""
+    return _("Columns: 1-3 thin (1 pt), 4 hexagonal (2 pt), 5 thick (3 pt); * frozen")
 
 
 def column_rows(state: VillaState) -> list[tuple[str, list[int]]]:
     """(where, columns) from the top floor down to the base plate, in hand and out of the game:
     one short line each, so the whole screen fits 50 rows."""
     villa = state.villa
-    rows = [("in hand", [c for c, level in enumerate(villa.level) if level == HAND])]
-    rows += [
-        (f"on {LEVEL_NAMES[level]}", villa.on_level(level)) for level in range(villa.top, -1, -1)
-    ]
-    rows.append(("out", [c for c, level in enumerate(villa.level) if level < 0 and level != HAND]))
+    rows = [(_("in hand"), [c for c, level in enumerate(villa.level) if level == HAND])]
+    rows += [(_(FLOOR_WORDS[level]), villa.on_level(level)) for level in range(villa.top, -1, -1)]
+    out = [c for c, level in enumerate(villa.level) if level < 0 and level != HAND]
+    rows.append((_("out of the game"), out))
     return [(where, columns) for where, columns in rows if columns]
 
 
@@ -195,21 +211,32 @@ def _column_word(state: VillaState, column: int, marks: Mapping[int, str]) -> st
 def column_lines(state: VillaState, marks: Mapping[int, str] | None = None) -> list[str]:
     """The columns by where they stand (with the menu's numbers as "W4=3"), and the legend."""
     marks = marks or {}
+    rows = column_rows(state)
+    width = max((len(where) for where, _columns in rows), default=0)
     lines = [
-        f"{where:>13}: " + " ".join(_column_word(state, c, marks) for c in columns)
-        for where, columns in column_rows(state)
+        f"{where:>{width}}: " + " ".join(_column_word(state, c, marks) for c in columns)
+        for where, columns in rows
     ]
-    return [*lines, LEGEND]
+    return [*lines, legend()]
+
+
+def top_title(state: VillaState) -> str:
+    return _("Top view ({floor}, front at the bottom):").format(
+        floor=_(FLOOR_WORDS[state.villa.top])
+    )
+
+
+def side_title() -> str:
+    return _("Side view (from the front):")
 
 
 def render_text(state: VillaState) -> str:
     """The whole position in plain text."""
     lines = [status_line(state)]
     if state.villa.floors:
-        top = LEVEL_NAMES[state.villa.top]
-        lines += [seal_line(state), "", f"Top view ({top} floor, front at the bottom):"]
+        lines += [seal_line(state), "", top_title(state)]
         lines += top_view(state)
-        lines += ["", "Side view (from the front):", *side_view(state), "", *column_lines(state)]
+        lines += ["", side_title(), *side_view(state), "", *column_lines(state)]
     return "\n".join(lines)
 
 
@@ -222,8 +249,10 @@ def render_rich(state: VillaState, marks: Mapping[int, str] | None = None) -> Re
     if not villa.floors:  # the set-up has not been drawn yet
         return Text(status_line(state), style="bold")
     columns = Text()
-    for where, placed in column_rows(state):
-        columns.append(f"{where:>13}: ")
+    rows = column_rows(state)
+    width = max((len(where) for where, _placed in rows), default=0)
+    for where, placed in rows:
+        columns.append(f"{where:>{width}}: ")
         for column in placed:
             colour = parts.column_colours[parts.colours[state.colour_of(column)]]
             columns.append(column_name(column), style=Style(color=colour, bold=True))
@@ -232,14 +261,13 @@ def render_rich(state: VillaState, marks: Mapping[int, str] | None = None) -> Re
                 columns.append(f"={marks[column]}", style="bold reverse")
             columns.append(" ")
         columns.append("\n")
-    columns.append(LEGEND, style="dim")
-    top = LEVEL_NAMES[villa.top]
+    columns.append(legend(), style="dim")
     return Group(
         Text(status_line(state), style="bold"),
         Text(seal_line(state)),
-        Text(f"Top view ({top} floor, front at the bottom):", style="italic"),
+        Text(top_title(state), style="italic"),
         Text("\n".join(top_view(state)), no_wrap=True),
-        Text("Side view (from the front):", style="italic"),
+        Text(side_title(), style="italic"),
         Text("\n".join(side_view(state)), no_wrap=True),
         columns,
     )
