@@ -108,8 +108,11 @@ def test_bremen_move_by_keyboard_through_the_picker(server: str, page: Any) -> N
     my_turn(page)
     version = page.evaluate("() => document.body.dataset.version")
     chosen: list[str] = []
-    sent = "() => document.getElementById('board').classList.contains('waiting')"
-    while not page.evaluate(sent):  # `waiting`: the move has gone to the server
+    sent = (  # `waiting`: the move has gone to the server; a new version: it has already come back
+        "() => document.getElementById('board').classList.contains('waiting')"
+        f" || document.body.dataset.version !== '{version}'"
+    )
+    while not page.evaluate(sent):
         assert len(chosen) < 4, chosen
         for _tab in range(60):  # Tab until a target of the board has the focus
             page.keyboard.press("Tab")
