@@ -32,6 +32,23 @@ def test_the_lobby_form_takes_a_name_per_person(web: Any) -> None:
     assert "Blue &amp; Green (easy bot)" in page.text
 
 
+def test_the_lobby_lists_tables_by_their_players_names(web: Any) -> None:
+    """Open and finished tables read "Anna vs Yellow (hard bot)", not agent specs."""
+    web.create(seats=["human", "hard"], names=["Anna", None], options=ONE_COLOUR)
+    done = web.create(seats=["random", "greedy"], options=ONE_COLOUR, speed="fast")
+    web.wait_until_over(done)
+    lobby = web.client.get("/").text
+    open_part, finished_part = lobby.split('id="finished-tables"')
+    assert 'Mens erger je niet: <span class="versus">Anna vs Yellow (hard bot)</span>' in open_part
+    assert "Red (random bot) vs Yellow (greedy bot)" in finished_part
+    assert ">greedy<" not in lobby and "human, hard" not in lobby
+    listing = web.client.get("/api/tables").json()
+    assert listing["open"][0]["names"] == ["Anna", "Yellow (hard bot)"]
+    assert listing["finished"][0]["versus"] == "Red (random bot) vs Yellow (greedy bot)"
+    dutch = web.client.get("/?lang=nl").text
+    assert "Anna tegen Geel (moeilijke bot)" in dutch
+
+
 @pytest.mark.parametrize(
     ("names", "message"),
     [

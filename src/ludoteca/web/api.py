@@ -14,9 +14,12 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
 import ludoteca
 from ludoteca import agents
 from ludoteca.analysis.durations import load_durations
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.registry import load_stored
 from ludoteca.i18n import _, game_title
 from ludoteca.web.manager import TableManager
 from ludoteca.web.openapi import json_errors
+from ludoteca.web.people import seat_names, versus
 from ludoteca.web.setup import TableRequest
 from ludoteca.web.storage import TableData
 from ludoteca.web.table import HUMAN, Table
@@ -81,11 +84,21 @@ def game_catalogue() -> list[dict[str, Any]]:
 
 
 def table_summary(data: TableData) -> dict[str, Any]:
+    """A table in the lobby's lists: its game, its players by name, its status and link."""
+    try:
+        game = load_stored(data.game, data.players, data.options)
+    except LudotecaError:  # a game this installation no longer offers: its ids still tell
+        title, names = data.game, [s.name or s.agent or HUMAN for s in data.seats]
+    else:
+        title, names = game_title(game.title), seat_names(game, data.seats)
     return {
         "id": data.id,
         "game": data.game,
+        "title": title,
         "players": data.players,
         "seats": [s.agent if s.agent else HUMAN for s in data.seats],
+        "names": names,
+        "versus": versus(names),
         "speed": data.speed,
         "status": data.status,
         "created": data.created.isoformat(timespec="seconds"),

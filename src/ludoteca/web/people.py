@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Sequence
+from functools import reduce
 
 from ludoteca.agents.strengths import LEVELS
 from ludoteca.core.api import Game
 from ludoteca.core.registry import game_module
 from ludoteca.i18n import N_, _
 from ludoteca.web.errors import BadRequest
+from ludoteca.web.storage import BOT, SeatData
 
 NAME_LIMIT = 24
 """The longest name a person may enter (characters): it has to fit a seat list on a phone."""
@@ -55,6 +57,20 @@ def display_name(game: Game, seat: int, *, entered: str | None, agent: str | Non
     if agent is not None:
         return bot_name(game, seat, agent)
     return entered or seat_colour(game, seat)
+
+
+def seat_names(game: Game, seats: Sequence[SeatData]) -> list[str]:
+    """Every seat's name as pages show it (`display_name`), in the active language."""
+    return [
+        display_name(game, i, entered=s.name, agent=s.agent if s.kind == BOT else None)
+        for i, s in enumerate(seats)
+    ]
+
+
+def versus(names: Sequence[str]) -> str:
+    """The players of a table in one line: "Anna vs Blue (hard bot)"."""
+    pair = _("{first} vs {second}")
+    return reduce(lambda left, right: pair.format(first=left, second=right), names)
 
 
 def clean_name(text: str | None) -> str | None:

@@ -113,6 +113,11 @@ REFUSED = "refused"
 """Answers of `Store.claim`: still ours, newly ours (memory may be stale), someone else's."""
 
 
+HUMAN = "human"
+BOT = "bot"
+"""The kinds of seat: a person with a link, or a bot with an agent spec."""
+
+
 @dataclass(frozen=True)
 class SeatData:
     """One seat: a human (with the secret token of its link and the name its person entered,

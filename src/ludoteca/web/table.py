@@ -25,11 +25,10 @@ from ludoteca.i18n import DEFAULT, use
 from ludoteca.i18n import current as current_language
 from ludoteca.web.errors import Conflict, Forbidden, Unprocessable
 from ludoteca.web.narrate import Narrator, since_previous_turn
-from ludoteca.web.people import display_name
+from ludoteca.web.people import display_name, seat_names
+from ludoteca.web.storage import BOT as BOT  # the kinds of seat, re-exported for the web layer
 from ludoteca.web.storage import FINISHED, PLAYING, MoveData, SeatData, TableData
-
-HUMAN = "human"
-BOT = "bot"
+from ludoteca.web.storage import HUMAN as HUMAN
 
 
 @dataclass(eq=False)
@@ -104,7 +103,7 @@ class Table:
         return display_name(self.game, seat, entered=spec.name, agent=agent)
 
     def names(self) -> list[str]:
-        return [self.name(seat) for seat in range(len(self.data.seats))]
+        return seat_names(self.game, self.data.seats)
 
     def texts(self) -> list[str]:
         """Every move as a sentence in the active language, with the seats' names.
