@@ -301,6 +301,22 @@ def test_replay_shows_seat_names_as_written(tmp_path: Path) -> None:
     assert "seat 1, [red]Bob" in result.output
 
 
+def test_replay_uses_the_names_a_record_carries(tmp_path: Path) -> None:
+    """A record from a table names its players: the replay calls them so, not "seat 0"."""
+    path = tmp_path / "game.json"
+    play_bots(path, seed=4)
+    record = Record.load(path)
+    record.names = ["Anna", "Blue & Green (greedy bot)"]  # as the table showed them
+    record.save(path)
+    result = invoke("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "seat 0" not in result.output and "seat 1" not in result.output
+    assert "  Anna (red & yellow)\n" in result.output  # a person's name with the colours
+    assert "Anna (red) plays " in result.output and "Anna (yellow) plays " in result.output
+    assert "Blue & Green (greedy bot) plays " in result.output  # a bot's name tells them
+    assert "Blue & Green (greedy bot) wins!" in result.output
+
+
 def test_replay_of_a_non_json_file_exits_2(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text("{ not json", encoding="utf-8")

@@ -10,6 +10,7 @@ import pytest
 
 from ludoteca.core.api import CHANCE, State
 from ludoteca.core.marks import MoveMark
+from ludoteca.core.record import Record
 from ludoteca.web import render
 from ludoteca.web.narrate import Narrator, since_previous_turn, turn_start
 from ludoteca.web.views import turn_ends
@@ -47,6 +48,19 @@ def test_the_lobby_lists_tables_by_their_players_names(web: Any) -> None:
     assert listing["finished"][0]["versus"] == "Red (random bot) vs Yellow (greedy bot)"
     dutch = web.client.get("/?lang=nl").text
     assert "Anna tegen Geel (moeilijke bot)" in dutch
+
+
+def test_the_record_names_the_players_of_the_table(web: Any) -> None:
+    """record.json carries the names (in the reader's language) and still replays."""
+    done = web.create(seats=["random", "greedy"], options=ONE_COLOUR, speed="fast")
+    web.wait_until_over(done)
+    body = web.client.get(f"/table/{done.id}/record.json").json()
+    assert body["names"] == ["Red (random bot)", "Yellow (greedy bot)"]
+    assert body["seats"] == ["random", "greedy"]  # the agents, as before
+    record = Record.from_json(body)
+    assert record.names == body["names"] and record.replay().is_terminal()
+    dutch = web.client.get(f"/table/{done.id}/record.json?lang=nl").json()
+    assert dutch["names"] == ["Rood (bot random)", "Geel (bot greedy)"]
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,10 @@
 Version 2 names the chance scheme (`core.chance`): 1 (seeded) and 2 (keyed, with the secret and
 its commitment) are verified outcome by outcome on replay; 0 marks a game played with physical
 dice, whose outcomes are taken as written. A version-1 record is a seeded one.
+
+A record may name its players (`"names"`, one per seat, as a table showed them: "Anna",
+"Yellow (hard bot)"); it is optional, checks nothing and changes no version, so records without
+it load as before and older readers pass over it.
 """
 
 from __future__ import annotations
@@ -48,6 +52,8 @@ class Record:
     started: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
     scheme: int = SEEDED
     secret: str | None = None
+    names: list[str] | None = None
+    """The players' names, one per seat, where the record was made at a table that had them."""
 
     def chance(self) -> Chance | None:
         """Where the record's chance outcomes come from; None for physical dice."""
@@ -84,6 +90,7 @@ class Record:
         )
 
     def to_json(self) -> JSON:
+        names = {"names": list(self.names)} if self.names is not None else {}
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -91,6 +98,7 @@ class Record:
             "players": self.players,
             "options": self.options,
             "seats": self.seats,
+            **names,
             "seed": self.seed,
             "chance": self.chance_json(),
             "started": self.started,
@@ -130,6 +138,7 @@ class Record:
             )
         if version == 2:
             record.scheme, record.secret = _chance(obj)
+        record.names = _names(obj.get("names"), record.players)
         return record
 
     def save(self, path: str | Path) -> Path:
@@ -225,6 +234,16 @@ def _move(obj: Any, index: int) -> Move:
     if type(player) is not int or type(action) is not int:
         raise StateFormatError(f"malformed record: {where} needs whole-number player and action")
     return Move(player, action, _text(obj.get("notation"), f"{where} notation"))
+
+
+def _names(value: Any, players: int) -> list[str] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != players:
+        raise StateFormatError(
+            f"malformed record: 'names' is a list of {players} names, one per seat, not {value!r}"
+        )
+    return [_text(name, "names") for name in value]
 
 
 def _result(value: Any) -> list[float] | None:

@@ -63,7 +63,9 @@ def _named_side(state: State) -> str:
     return turn if isinstance(turn, str) else ""
 
 
-def describe_chance(state: State, action: int, seats: Sequence[str] = ()) -> str:
+def describe_chance(
+    state: State, action: int, seats: Sequence[str] = (), names: Sequence[str] = ()
+) -> str:
     """A chance outcome in words; `state` is the chance node it resolves."""
     assert state.current_player() == CHANCE
     hook = _hook(state.game, "describe_chance")
@@ -82,17 +84,19 @@ def describe_chance(state: State, action: int, seats: Sequence[str] = ()) -> str
     if kind == "start" and value.isdigit():
         seat = int(value)
         side = "" if seat_label(state.game, seat) else _named_side(after)
-        name = seat_name(state.game, seat, seats)
-        if side:
+        name = seat_name(state.game, seat, seats, names)
+        if side and not names:
             return _("{side} ({name}) begins").format(side=side, name=name)
         return _("{name} begins").format(name=name)
     return _("chance: {outcome}").format(outcome=notation)
 
 
-def mover(state: State, seats: Sequence[str] = ()) -> str:
-    """The side to act with its seat: "red (seat 0, human)"."""
+def mover(state: State, seats: Sequence[str] = (), names: Sequence[str] = ()) -> str:
+    """The side to act with its seat: "red (seat 0, human)"; with names, "Anna (red)"."""
     player = state.current_player()
     side = _named_side(state)
+    if 0 <= player < len(names):
+        return with_side(names[player], side)
     if not side:
         return seat_name(state.game, player, seats)
     if 0 <= player < len(seats):
@@ -100,9 +104,12 @@ def mover(state: State, seats: Sequence[str] = ()) -> str:
     return _("{side} (seat {n})").format(side=side, n=player)
 
 
-def seat_name(game: Game, seat: int, seats: Sequence[str] = ()) -> str:
-    """A seat as people read it: "red (seat 0, human)"."""
+def seat_name(game: Game, seat: int, seats: Sequence[str] = (), names: Sequence[str] = ()) -> str:
+    """A seat as people read it: "red (seat 0, human)"; with names (a record made at a table
+    that had them), the name with the side where the name does not tell it: "Anna (red)"."""
     label = seat_label(game, seat)
+    if seat < len(names):
+        return with_side(names[seat], label)
     if seat < len(seats):
         who = _("seat {n}, {who}").format(n=seat, who=seats[seat])
     else:
@@ -110,7 +117,14 @@ def seat_name(game: Game, seat: int, seats: Sequence[str] = ()) -> str:
     return f"{label} ({who})" if label else who
 
 
-def result_lines(state: State, seats: Sequence[str] = ()) -> list[str]:
+def with_side(name: str, side: str) -> str:
+    """ "Anna (red)"; just the name where it already holds the side ("Red (hard bot)")."""
+    if not side or any(s.casefold() in name.casefold() for s in (side, _(side))):
+        return name
+    return f"{name} ({side})"
+
+
+def result_lines(state: State, seats: Sequence[str] = (), names: Sequence[str] = ()) -> list[str]:
     """The outcome of a finished game: the winner (or the ranking) and each seat's return."""
     returns = state.returns()
     order = sorted(range(len(returns)), key=lambda seat: -returns[seat])
@@ -119,11 +133,11 @@ def result_lines(state: State, seats: Sequence[str] = ()) -> list[str]:
     if len(winners) == len(returns):
         headline = _("The game is drawn.")
     elif len(winners) == 1:
-        headline = _("{name} wins!").format(name=seat_name(state.game, winners[0], seats))
+        headline = _("{name} wins!").format(name=seat_name(state.game, winners[0], seats, names))
     else:
-        names = format_list([seat_name(state.game, seat, seats) for seat in winners])
-        headline = _("Shared win: {names}.").format(names=names)
+        listed = format_list([seat_name(state.game, seat, seats, names) for seat in winners])
+        headline = _("Shared win: {names}.").format(names=listed)
     lines = [headline]
     for rank, seat in enumerate(order, start=1):
-        lines.append(f"  {rank}. {seat_name(state.game, seat, seats)}: {returns[seat]:+.3g}")
+        lines.append(f"  {rank}. {seat_name(state.game, seat, seats, names)}: {returns[seat]:+.3g}")
     return lines

@@ -20,11 +20,16 @@ def load_record(path: Path) -> tuple[Record, list[State]]:
     return record, record.states()
 
 
-def move_line(number: int, move: Move, before: State, seats: list[str]) -> Text:
-    """One move as a log line: chance outcomes in words, players' moves with their seat."""
+def move_line(
+    number: int, move: Move, before: State, seats: list[str], names: list[str] | None = None
+) -> Text:
+    """One move as a log line: chance outcomes in words, players' moves with their seat (or
+    their name, where the record names its players)."""
+    named = names or ()
     if move.player < 0:
-        return Text(f"{number:5}. {present.describe_chance(before, move.action, seats)}", "cyan")
-    who = present.mover(before, seats)
+        told = present.describe_chance(before, move.action, seats, named)
+        return Text(f"{number:5}. {told}", "cyan")
+    who = present.mover(before, seats, named)
     head, _sep, tail = _("{who} plays {move}").format(who=who, move="\0").partition("\0")
     return Text.assemble(f"{number:5}. {head}", (move.notation, "bold"), tail)
 
@@ -46,12 +51,13 @@ def replay(
     ask = read or (lambda prompt: console.input(prompt))
     game = states[0].game
     seats = record.seats
+    names = record.names or []
     heading = _("{game} · seed {seed} · started {started}")
     started = record.started or "?"
     name = game_title(game.title)
     console.rule(Text(heading.format(game=name, seed=record.seed, started=started)))
     for seat in range(game.num_players):
-        console.print(Text(f"  {present.seat_name(game, seat, seats)}", style="dim"))
+        console.print(Text(f"  {present.seat_name(game, seat, seats, names)}", style="dim"))
     defaults = {spec.name: spec.default for spec in game.option_specs}
     changed = {k: v for k, v in game.options.items() if v != defaults.get(k)}
     if changed:
@@ -59,7 +65,7 @@ def replay(
         console.print(Text("  " + _("options: {options}").format(options=listed)))
     waiting = step and not fast
     for number, move in enumerate(record.moves, start=1):
-        console.print(move_line(number, move, states[number - 1], seats))
+        console.print(move_line(number, move, states[number - 1], seats, names))
         if step:
             console.rule(_("position after move {number}").format(number=number), style="dim")
             console.print(present.board(states[number]))
@@ -77,7 +83,7 @@ def replay(
         )
         console.print(present.board(final))
     if final.is_terminal():
-        lines = present.result_lines(final, seats)
+        lines = present.result_lines(final, seats, names)
         console.print(Text(lines[0], style="bold green"))
         for line in lines[1:]:
             console.print(Text(line))

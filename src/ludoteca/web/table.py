@@ -178,7 +178,10 @@ class Table:
         return Chance(self.data.chance, self.data.seed, self.data.secret)
 
     def record(self) -> Record:
-        """The record, with the secret of the dice: only to be shown once the game is over."""
+        """The record, with the secret of the dice: only to be shown once the game is over.
+
+        It names the players as the active language shows them (`names`).
+        """
         seats = [(s.agent or HUMAN) if s.kind == BOT else HUMAN for s in self.data.seats]
         return Record(
             game=self.game.id,
@@ -188,6 +191,7 @@ class Table:
             scheme=self.data.chance,
             secret=self.data.secret,
             seats=seats,
+            names=self.names(),
             moves=[Move(m.player, m.action, m.notation) for m in self.moves],
             result=self.state.returns() if self.state.is_terminal() else None,
             started=self.data.created.isoformat(timespec="seconds"),
