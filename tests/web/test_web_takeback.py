@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from test_web_social import ONE_COLOUR, finish, next_of
 
 from ludoteca.core.record import Record
+from ludoteca.web.social_store import Takeback
+from ludoteca.web.storage import MoveData
+from ludoteca.web.takeback_story import TakebackNote, lines_before, with_takebacks
 
 
 def my_turn_again(web: Any, table: Any, seat: int = 0) -> Any:
@@ -153,3 +157,60 @@ def test_the_record_is_the_final_line_of_play_with_the_takebacks_beside_it(web: 
     assert len(record.states()) == len(record.moves) + 1  # a valid, replayable game
     [kept] = body["takebacks"]
     assert kept["undone"] == undone and kept["seat"] == 0
+
+
+# -- takebacks in the replay --------------------------------------------------------------------
+
+
+def moves(*spec: tuple[int, int]) -> list[MoveData]:
+    """Moves numbered from 0: (player, action) pairs, the action doubling as notation."""
+    return [MoveData(i, p, a, str(a)) for i, (p, a) in enumerate(spec)]
+
+
+def taken(at: int, *spec: tuple[int, int]) -> Takeback:
+    undone = [MoveData(at + i, p, a, str(a)) for i, (p, a) in enumerate(spec)]
+    return Takeback(0, at, undone, datetime.now(UTC))
+
+
+def test_the_line_before_each_takeback_is_rebuilt_from_the_final_line() -> None:
+    """Played a b c d e, took back d e; played x, took back b c x; played y z."""
+    a, b, c, d, e, x, y, z = ((i % 2, i) for i in range(8))
+    first = taken(3, d, e)
+    second = taken(1, b, c, x)
+    final = moves(a, y, z)
+    before_first, before_second = lines_before(final, [first, second])
+    assert [(m.player, m.action) for m in before_first] == [a, b, c, d, e]
+    assert [(m.player, m.action) for m in before_second] == [a, b, c, x]
+
+
+def test_a_takeback_is_listed_before_the_turn_that_played_on() -> None:
+    turns = [{"step": 2, "entries": []}, {"step": 4, "entries": []}, {"step": 6, "entries": []}]
+    early, late, end = (TakebackNote(at, 0, f"note {at}", []) for at in (1, 4, 6))
+    items = with_takebacks(turns, [early, late, end])
+    kinds = [item.get("takeback", item.get("turn")) for item in items]
+    assert kinds == [early, turns[0], turns[1], late, turns[2], end]
+
+
+@pytest.mark.slow
+def test_the_replay_lists_each_takeback_with_the_moves_taken_back(web: Any) -> None:
+    """'Anna took back moves 5 to 9', and those moves in words, folded away in the move list."""
+    table = web.create(
+        seats=["human", "greedy"], names=["Anna", None], speed="fast", options=ONE_COLOUR, seed=3
+    )
+    my_turn_again(web, table)
+    web.play_first_moves(table, 1)
+    my_turn_again(web, table)
+    path = f"/api/tables/{table.id}/takeback"
+    done = web.client.post(path, json={"seat": 0, "token": table.tokens[0]}).json()
+    finish(web, table)
+    page = web.client.get(f"/table/{table.id}/replay").text
+    first, last = done["at"] + 1, done["at"] + len(done["undone"])
+    assert f'data-takeback-at="{done["at"]}"' in page
+    assert f"Anna took back moves {first} to {last}" in page
+    undone = page.split('class="undone"')[1].split("</ol>")[0]
+    assert undone.count("<li") == len(done["undone"])
+    assert "Anna" in undone and "Yellow (greedy bot)" in undone  # in words, with the names
+    notations = [n for _p, _a, n in done["undone"]]
+    assert all(f'title="{n}"' in undone for n in notations)
+    dutch = web.client.get(f"/table/{table.id}/replay?lang=nl").text
+    assert f"Anna nam zetten {first} tot en met {last} terug" in dutch

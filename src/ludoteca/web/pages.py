@@ -32,6 +32,7 @@ from ludoteca.web.presence import hold
 from ludoteca.web.setup import SPEEDS, request_from_form
 from ludoteca.web.social import social_of
 from ludoteca.web.table import Table
+from ludoteca.web.takeback_story import takeback_notes, with_takebacks
 from ludoteca.web.templating import templates
 from ludoteca.web.views import log_rows, replay_steps, replay_turns, replay_view, table_view
 
@@ -121,11 +122,13 @@ async def record(request: Request, table_id: str) -> JSONResponse:
 async def replay_page(request: Request, table_id: str) -> Response:
     table = await finished_table(request, table_id)
     first = replay_view(table, 0)
+    takebacks = await asyncio.to_thread(social_of(request.app).takebacks, table.id)
+    turns = replay_turns(replay_steps(table))
     context: dict[str, Any] = {
         "table": table,
         "title": game_title(table.game.title),
         "first": first,
-        "turns": replay_turns(replay_steps(table)),
+        "items": with_takebacks(turns, takeback_notes(table, takebacks)),
     }
     return templates.TemplateResponse(request, "replay.html", context)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,10 +120,15 @@ class Table:
         return texts
 
     def _told(self, names: tuple[str, ...]) -> list[str]:
+        return self.tell(self.moves, names)
+
+    def tell(self, moves: Sequence[MoveData], names: Sequence[str]) -> list[str]:
+        """Each of `moves`, played from the start of this table's game, as a sentence (also a
+        line of play that was taken back)."""
         assert self.narrator is not None
         state = self.game.new_initial_state(seed=self.data.seed)
         texts = []
-        for move in self.moves:
+        for move in moves:
             texts.append(self.narrator.text(state, move.action, names))
             state.apply_action(move.action)
         return texts
