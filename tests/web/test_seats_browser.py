@@ -6,7 +6,14 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, browser_marks, sit_down
+from browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    browser_marks,
+    fill_table_form,
+    open_table,
+    sit_down,
+)
 
 pytestmark = browser_marks()
 
@@ -164,3 +171,53 @@ def test_between_people_a_takeback_is_asked_and_accepted(server: str, browser: A
     assert mover.get_by_test_id("sound-toggle").inner_text() == "Sound: on"
     mover.reload()
     assert mover.get_by_test_id("sound-toggle").inner_text() == "Sound: on"
+
+
+def finish_through_the_api(page: Any, server: str, table: str, token: str) -> None:
+    """Seat 0 plays its first legal move until the bot game is over (the page away)."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        view = page.request.get(f"{server}/api/tables/{table}?seat=0&token={token}").json()
+        if view["status"] != "playing":
+            return
+        if view["your_turn"]:
+            page.request.post(
+                f"{server}/api/tables/{table}/actions",
+                data={"seat": 0, "token": token, "action": view["legal"][0]["action"]},
+            )
+        else:
+            time.sleep(0.01)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.slow
+def test_the_replay_and_the_lobby_show_a_takeback_with_the_names(server: str, page: Any) -> None:
+    """Take back against a bot, finish: the replay lists the takeback and its moves."""
+    fill_table_form(page, server, "ludo", "greedy", options={"colours_per_seat": "1"})
+    page.fill('fieldset[data-game="ludo"] input[name="name0"]', "Anna")
+    open_table(page)
+    page.wait_for_function(MY_TURN)
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#board .movable").first.click()
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {version}")
+    page.wait_for_function(MY_TURN)
+    page.get_by_test_id("takeback").click()
+    page.wait_for_function(f"() => document.body.dataset.version === '{version}'")
+    table, token = page.url.split("/table/")[1].split("?")[0], page.url.split("token=")[1]
+    page.goto(server + "/")  # away from the table while the game is played to its end
+    finish_through_the_api(page, server, table, token)
+
+    page.goto(f"{server}/table/{table}/replay")
+    note = page.get_by_test_id("takeback-note")
+    assert note.count() == 1
+    assert note.locator("summary").inner_text().startswith("↶ Anna took back move")
+    undone = note.locator(".undone li")
+    assert undone.first.is_hidden()  # folded away: not part of the game that was finished
+    note.locator("summary").click()
+    assert undone.first.is_visible() and "Anna" in undone.first.inner_text()
+    # The note sits in the move list, whose turns still step the replay.
+    assert page.locator("#move-list li[data-turn]").count() > 1
+
+    page.goto(server + "/")
+    finished = page.locator("#finished-tables + ul")
+    assert "Anna vs Yellow (greedy bot)" in finished.inner_text()
