@@ -183,12 +183,20 @@ def test_the_line_before_each_takeback_is_rebuilt_from_the_final_line() -> None:
     assert [(m.player, m.action) for m in before_second] == [a, b, c, x]
 
 
-def test_a_takeback_is_listed_before_the_turn_that_played_on() -> None:
-    turns = [{"step": 2, "entries": []}, {"step": 4, "entries": []}, {"step": 6, "entries": []}]
-    early, late, end = (TakebackNote(at, 0, f"note {at}", []) for at in (1, 4, 6))
-    items = with_takebacks(turns, [early, late, end])
-    kinds = [item.get("takeback", item.get("turn")) for item in items]
-    assert kinds == [early, turns[0], turns[1], late, turns[2], end]
+def test_a_takeback_is_listed_after_the_roll_it_kept() -> None:
+    """Turns end at positions 2 (roll, move), 3 (move) and 5; takebacks went back to after
+    positions 1 (the roll kept), 2 and 2 again (listed in the order they were made)."""
+    entries = [{"step": k} for k in range(1, 6)]
+    turns = [
+        {"step": 2, "entries": entries[:2]},
+        {"step": 3, "entries": entries[2:3]},
+        {"step": 5, "entries": entries[3:]},
+    ]
+    roll, move, again = (TakebackNote(at, 0, f"note {at}", [], at + 1) for at in (1, 2, 2))
+    listed = with_takebacks(turns, [roll, move, again])
+    told = [[item.get("takeback", item.get("entry")) for item in t["parts"]] for t in listed]
+    assert told == [[entries[0], roll, entries[1]], [move, again, entries[2]], entries[3:]]
+    assert [t["step"] for t in listed] == [2, 3, 5]
 
 
 @pytest.mark.slow

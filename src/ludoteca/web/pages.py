@@ -128,7 +128,7 @@ async def replay_page(request: Request, table_id: str) -> Response:
         "table": table,
         "title": game_title(table.game.title),
         "first": first,
-        "items": with_takebacks(turns, takeback_notes(table, takebacks)),
+        "turns": with_takebacks(turns, takeback_notes(table, takebacks)),
     }
     return templates.TemplateResponse(request, "replay.html", context)
 

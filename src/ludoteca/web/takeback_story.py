@@ -27,6 +27,8 @@ class TakebackNote:
     text: str
     moves: list[dict[str, Any]]
     """The moves taken back, in words: `{seat, text, notation}`."""
+    first: int
+    """The number of the first move taken back (as the replay counts positions)."""
 
 
 def lines_before(final: Sequence[MoveData], takebacks: Sequence[Takeback]) -> list[list[MoveData]]:
@@ -71,7 +73,7 @@ def takeback_notes(table: Table, takebacks: Sequence[Takeback]) -> list[Takeback
         ]
         first, last = takeback.at + 1, takeback.at + len(takeback.undone)
         text = heading(names[takeback.seat], first, last)
-        notes.append(TakebackNote(shown, takeback.seat, text, moves))
+        notes.append(TakebackNote(shown, takeback.seat, text, moves, first))
     notes.reverse()
     return notes
 
@@ -79,13 +81,18 @@ def takeback_notes(table: Table, takebacks: Sequence[Takeback]) -> list[Takeback
 def with_takebacks(
     turns: Sequence[dict[str, Any]], notes: Sequence[TakebackNote]
 ) -> list[dict[str, Any]]:
-    """The replay's move list: its turns, each takeback before the turn that played on from
-    where it went back (`{"turn": ...}` or `{"takeback": ...}` items)."""
-    items: list[dict[str, Any]] = []
+    """The replay's move list: each turn's `parts`, its entries (`{"entry": ...}`) with each
+    takeback (`{"takeback": ...}`) just before the entry that played on from where it went
+    back, after the chance that led there (the roll that was kept)."""
     waiting = list(notes)
+    listed: list[dict[str, Any]] = []
     for turn in turns:
-        while waiting and waiting[0].at < turn["step"]:
-            items.append({"takeback": waiting.pop(0)})
-        items.append({"turn": turn})
-    items.extend({"takeback": note} for note in waiting)
-    return items
+        items: list[dict[str, Any]] = []
+        for entry in turn["entries"]:
+            while waiting and waiting[0].at < entry["step"]:
+                items.append({"takeback": waiting.pop(0)})
+            items.append({"entry": entry})
+        listed.append({**turn, "parts": items})
+    if listed:  # a game goes on after each takeback: kept only should one ever end there
+        listed[-1]["parts"].extend({"takeback": note} for note in waiting)
+    return listed
