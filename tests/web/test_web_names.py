@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 import types
 from collections.abc import Sequence
+from html import unescape
 from typing import Any
 
 import pytest
@@ -61,6 +63,30 @@ def test_the_record_names_the_players_of_the_table(web: Any) -> None:
     assert record.names == body["names"] and record.replay().is_terminal()
     dutch = web.client.get(f"/table/{done.id}/record.json?lang=nl").json()
     assert dutch["names"] == ["Rood (bot random)", "Geel (bot greedy)"]
+
+
+def page_text(html: str) -> str:
+    """What a reader sees of a page: its text without scripts, styles and tags."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["ludo", "bremen", "museum", "siege", "villa"])
+def test_no_page_of_a_finished_game_says_seat_n(web: Any, game: str) -> None:
+    """Issue 13: "No 'seat N' anywhere a player reads": table, replay, captions, lobby."""
+    options = ONE_COLOUR if game == "ludo" else {}
+    done = web.create(game=game, players=2, seats=["random", "greedy"], options=options)
+    web.wait_until_over(done)
+    seat_n = re.compile(r"\b(seat|stoel|zetel|Sitz|Sitzplatz) ?\d", re.IGNORECASE)
+    for language in ("en", "nl", "de"):
+        for path in (f"/table/{done.id}", f"/table/{done.id}/replay", "/"):
+            text = page_text(web.client.get(f"{path}?lang={language}").text)
+            assert not seat_n.search(text), (path, language, seat_n.findall(text))
+        last = len(web.app.state.manager.tables[done.id].moves)
+        for step in (1, last // 2, last):
+            caption = web.client.get(f"/table/{done.id}/replay/{step}.json?lang={language}")
+            assert not seat_n.search(caption.json()["caption"])
 
 
 @pytest.mark.parametrize(
