@@ -291,7 +291,7 @@ def test_views_need_the_right_token_too(web: Any) -> None:
     response = web.client.get(f"/api/tables/{table.id}", params={"seat": 0, "token": "nope"})
     assert response.status_code == 403 and "wrong token" in response.json()["detail"]
     page = web.client.get(f"/table/{table.id}", params={"seat": 0, "token": "nope"})
-    assert page.status_code == 403 and "wrong token" in page.text
+    assert page.status_code == 403 and "This link does not fit the seat of Red" in page.text
 
 
 @pytest.mark.parametrize(

@@ -89,6 +89,21 @@ def test_no_page_of_a_finished_game_says_seat_n(web: Any, game: str) -> None:
             assert not seat_n.search(caption.json()["caption"])
 
 
+def test_a_link_that_opens_no_seat_is_explained_by_name_on_the_page(web: Any) -> None:
+    """A late friend whose seat went to a bot, or a cut link: names, not "seat 1" or tokens."""
+    table = web.create(seats=["human", "greedy"], names=["Anna", None], options=ONE_COLOUR)
+    page = web.client.get(f"/table/{table.id}?seat=1&token=old")
+    assert page.status_code == 403
+    assert "Yellow is played by a bot now" in page.text and "seat 1" not in page.text
+    cut = web.client.get(f"/table/{table.id}?seat=0&token={table.tokens[0][:5]}&lang=de")
+    assert cut.status_code == 403 and "passt nicht zum Platz von Anna" in cut.text
+    for link in ("?seat=7&token=x", f"?token={table.tokens[0]}"):
+        answer = web.client.get(f"/table/{table.id}{link}&lang=nl")
+        assert answer.status_code == 403 and "Deze link is onvolledig" in answer.text
+    api = web.client.get(f"/api/tables/{table.id}", params={"seat": 1, "token": "old"})
+    assert "seat 1 is played by the bot greedy" in api.json()["detail"]  # scripts: as before
+
+
 @pytest.mark.parametrize(
     ("names", "message"),
     [

@@ -8,9 +8,12 @@ class WebError(Exception):
 
     status = 400
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, page: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.page = page
+        """What an HTML page tells a person instead, in their language, where the message for
+        scripts would speak of seat numbers and tokens; None: the message."""
 
 
 class BadRequest(WebError):

@@ -188,5 +188,5 @@ async def rules_page(request: Request, name: str) -> Response:
 
 def error_page(request: Request, error: WebError) -> Response:
     return templates.TemplateResponse(
-        request, "error.html", {"message": error.message}, status_code=error.status
+        request, "error.html", {"message": error.page or error.message}, status_code=error.status
     )

@@ -22,11 +22,11 @@ from ludoteca.core.errors import IllegalActionError, NotationError, WrongPlayerE
 from ludoteca.core.marks import MoveMark
 from ludoteca.core.record import Move, Record
 from ludoteca.core.registry import load_stored
-from ludoteca.i18n import DEFAULT, use
+from ludoteca.i18n import DEFAULT, _, use
 from ludoteca.i18n import current as current_language
 from ludoteca.web.errors import Conflict, Forbidden, Unprocessable
 from ludoteca.web.narrate import Narrator, since_previous_turn
-from ludoteca.web.people import display_name, seat_names
+from ludoteca.web.people import display_name, seat_colour, seat_names
 from ludoteca.web.storage import BOT as BOT  # the kinds of seat, re-exported for the web layer
 from ludoteca.web.storage import FINISHED, PLAYING, MoveData, SeatData, TableData
 from ludoteca.web.storage import HUMAN as HUMAN
@@ -212,17 +212,30 @@ class Table:
     # -- checking a request -------------------------------------------------------------------
     def authorise(self, seat: int | None, token: str | None) -> int | None:
         """The seat a request may act for; None for a spectator (no seat given)."""
+        whole_link = _("This link is incomplete: open the whole link you were given.")
         if seat is None:
             if token:
-                raise Forbidden("a token needs its seat: use the whole seat link")
+                raise Forbidden("a token needs its seat: use the whole seat link", whole_link)
             return None
         if not 0 <= seat < len(self.data.seats):
-            raise Forbidden(f"there is no seat {seat} at this table (0-{len(self.data.seats) - 1})")
+            raise Forbidden(
+                f"there is no seat {seat} at this table (0-{len(self.data.seats) - 1})", whole_link
+            )
         spec = self.seat(seat)
         if spec.kind != HUMAN or spec.token is None:
-            raise Forbidden(f"seat {seat} is played by the bot {spec.agent}")
+            raise Forbidden(
+                f"seat {seat} is played by the bot {spec.agent}",
+                _("{colour} is played by a bot now: this link no longer opens a seat.").format(
+                    colour=seat_colour(self.game, seat)
+                ),
+            )
         if not token or not secrets.compare_digest(token, spec.token):
-            raise Forbidden(f"wrong token for seat {seat}: use the link you were given")
+            raise Forbidden(
+                f"wrong token for seat {seat}: use the link you were given",
+                _(
+                    "This link does not fit the seat of {name}: open the whole link you were given."
+                ).format(name=self.name(seat)),
+            )
         return seat
 
     def parse_move(self, seat: int | None, action: int | None, notation: str | None) -> int:
