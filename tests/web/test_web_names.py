@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import re
 import types
 from collections.abc import Sequence
 from html import unescape
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from ludoteca.cli import app as cli
 from ludoteca.core.api import CHANCE, State
 from ludoteca.core.marks import MoveMark
 from ludoteca.core.record import Record
@@ -52,8 +56,9 @@ def test_the_lobby_lists_tables_by_their_players_names(web: Any) -> None:
     assert "Anna tegen Geel (moeilijke bot)" in dutch
 
 
-def test_the_record_names_the_players_of_the_table(web: Any) -> None:
-    """record.json carries the names (in the reader's language) and still replays."""
+def test_the_record_names_the_players_of_the_table(web: Any, tmp_path: Path) -> None:
+    """record.json carries the names (in the reader's language), replays, and `ludoteca
+    replay` calls the players by them."""
     done = web.create(seats=["random", "greedy"], options=ONE_COLOUR, speed="fast")
     web.wait_until_over(done)
     body = web.client.get(f"/table/{done.id}/record.json").json()
@@ -63,6 +68,11 @@ def test_the_record_names_the_players_of_the_table(web: Any) -> None:
     assert record.names == body["names"] and record.replay().is_terminal()
     dutch = web.client.get(f"/table/{done.id}/record.json?lang=nl").json()
     assert dutch["names"] == ["Rood (bot random)", "Geel (bot greedy)"]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(body), encoding="utf-8")
+    replayed = CliRunner().invoke(cli, ["replay", str(path)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "Red (random bot) plays " in replayed.output and "seat 0" not in replayed.output
 
 
 def page_text(html: str) -> str:
