@@ -68,9 +68,16 @@ def clean_name(text: str | None) -> str | None:
     if not name:
         return None
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise BadRequest("a name holds letters, digits, spaces and punctuation only")
+        raise BadRequest(
+            "a name holds letters, digits, spaces and punctuation only", code="bad_name"
+        )
     if len(name) > NAME_LIMIT:
-        raise BadRequest(f"a name has at most {NAME_LIMIT} characters, not {len(name)}")
+        raise BadRequest(
+            f"a name has at most {NAME_LIMIT} characters, not {len(name)}",
+            code="name_too_long",
+            limit=NAME_LIMIT,
+            length=len(name),
+        )
     return name
 
 
@@ -79,5 +86,10 @@ def clean_names(names: Sequence[str | None] | None, seats: int) -> list[str | No
     if names is None:
         return [None] * seats
     if len(names) != seats:
-        raise BadRequest(f"{seats} players need {seats} names (null for none), not {len(names)}")
+        raise BadRequest(
+            f"{seats} players need {seats} names (null for none), not {len(names)}",
+            code="wrong_name_count",
+            seats=seats,
+            count=len(names),
+        )
     return [clean_name(name) for name in names]
