@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 import ludoteca.web.server  # noqa: F401  (imports every module that defines an error class)
-from ludoteca.i18n import use
+from ludoteca.i18n import _, use
 from ludoteca.web.error_codes import CODES
 from ludoteca.web.errors import NotFound, Unprocessable, WebError
+from ludoteca.web.js_catalog import script_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "ludoteca" / "web"
@@ -141,3 +142,20 @@ def test_english_shows_the_full_message_and_other_languages_the_codes_text() -> 
         assert error.shown() == "'c9' is not a ludo move: ..."
     with use("nl"):
         assert "c9" in error.shown() and "ludo move" not in error.shown()
+
+
+def test_the_openapi_schema_lists_the_codes(web: Any) -> None:
+    schema = web.client.get("/openapi.json").json()
+    body = schema["components"]["schemas"]["ErrorBody"]
+    assert body["properties"]["code"]["enum"] == sorted(CODES)
+    assert set(body["required"]) == {"detail", "code", "params"}
+
+
+def test_the_pages_scripts_get_each_codes_message_in_their_language() -> None:
+    assert script_catalog("en")["errors"] == {}  # English pages show the API's own detail
+    for language in ("nl", "de"):
+        errors = script_catalog(language)["errors"]
+        assert set(errors) == set(CODES)
+        with use(language):
+            assert errors["illegal_move"] == _(CODES["illegal_move"].text)
+        assert errors["illegal_move"] != CODES["illegal_move"].text
