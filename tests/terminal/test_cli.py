@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import types
 from pathlib import Path
@@ -245,7 +246,9 @@ def test_replay_prints_moves_and_result(tmp_path: Path) -> None:
     record = Record.load(path)
     result = invoke("replay", str(path))
     assert result.exit_code == 0, result.output
-    assert result.output.count(" plays ") == sum(1 for m in record.moves if m.player >= 0)
+    told = re.findall(r"\[([^\]\s]+)\]", result.output)  # each move's sentence, then [notation]
+    assert told == [m.notation for m in record.moves if m.player >= 0]
+    assert " moves from " in result.output
     assert "rolls" in result.output
     assert f"{len(record.moves):5}. " in result.output
     assert "wins!" in result.output

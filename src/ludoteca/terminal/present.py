@@ -8,7 +8,9 @@ generic fallbacks below are used (a seat's name comes from `Game.seat_name`):
 - `describe_chance(state, action) -> str`: a chance outcome in words, e.g. "blue rolls 6",
   where `state` is the chance node before `action`.
 
-The fallbacks read the string `turn` of `state.to_json()` when a game provides one.
+The fallbacks read the string `turn` of `state.to_json()` when a game provides one. A player's
+move is told in the game's own sentence (`ludoteca.narration`, as on the web table), with its
+notation after it so it can be typed again.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from rich.text import Text
 from ludoteca.core.api import CHANCE, Game, State
 from ludoteca.core.registry import game_module
 from ludoteca.i18n import _, format_list
+from ludoteca.narration import Narrator, seat_colour
 
 
 def _hook(game: Game, name: str) -> Callable[..., Any] | None:
@@ -38,6 +41,21 @@ def board(state: State, marks: Mapping[int, str] | None = None) -> RenderableTyp
         return rendered
     render_text = _hook(state.game, "render_text")
     return Text(render_text(state) if render_text is not None else str(state))
+
+
+def seat_names(game: Game) -> list[str]:
+    """What the move sentences call each seat: its colour in the active language ("Blue")."""
+    return [seat_colour(game, seat) for seat in range(game.num_players)]
+
+
+def told_move(before: State, action: int, names: Sequence[str]) -> Text:
+    """A player's move in words with its notation in brackets, the position `before` it:
+    "Blue moves a pawn from 10 to 15 [10-15]" (a game without sentences: "Blue: 10-15")."""
+    narrator = Narrator.of(before.game)
+    sentence = narrator.text(before, action, names)
+    if narrator.describe_action is None:  # the fallback already ends in the notation
+        return Text(sentence)
+    return Text.assemble(sentence, " [", (before.action_to_string(action), "bold"), "]")
 
 
 def seat_label(game: Game, seat: int) -> str:

@@ -1,4 +1,4 @@
-"""Replaying a saved record: every move checked, printed in notation with who made it."""
+"""Replaying a saved record: every move checked, told in words with its notation."""
 
 from __future__ import annotations
 
@@ -21,12 +21,12 @@ def load_record(path: Path) -> tuple[Record, list[State]]:
 
 
 def move_line(number: int, move: Move, before: State, seats: list[str]) -> Text:
-    """One move as a log line: chance outcomes in words, players' moves with their seat."""
+    """One move as a log line: chance outcomes in words, players' moves in the game's sentence
+    with their notation."""
     if move.player < 0:
         return Text(f"{number:5}. {present.describe_chance(before, move.action, seats)}", "cyan")
-    who = present.mover(before, seats)
-    head, _sep, tail = _("{who} plays {move}").format(who=who, move="\0").partition("\0")
-    return Text.assemble(f"{number:5}. {head}", (move.notation, "bold"), tail)
+    names = present.seat_names(before.game)
+    return Text.assemble(f"{number:5}. ", present.told_move(before, move.action, names))
 
 
 def replay(

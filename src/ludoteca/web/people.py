@@ -1,7 +1,7 @@
 """Who sits at a table, in words: a person's entered name, a seat's colour, a bot's strength.
 
-A game may name its seats itself (`ludoteca.games.<id>.describe.player_name`, translated, e.g.
-"Red & Yellow"); without it the game's `seat_name` is used. Bots are named by their strength
+A seat without a person's name is called by its colour (`ludoteca.narration.seat_colour`, e.g.
+"Red & Yellow"). Bots are named by their strength
 ("Blue (hard bot)"). Names are built in the active language each time they are shown, so two
 players at one table read them in their own languages; only a person's own name is stored.
 """
@@ -9,12 +9,12 @@ players at one table read them in their own languages; only a person's own name 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ludoteca.agents.strengths import LEVELS
 from ludoteca.core.api import Game
-from ludoteca.core.registry import game_module
 from ludoteca.i18n import N_, _
+from ludoteca.narration import seat_colour
 from ludoteca.web.errors import BadRequest
 
 NAME_LIMIT = 24
@@ -27,18 +27,6 @@ BOT_NAMES = {
 }
 """Whole phrases per strength, so each language can inflect the adjective."""
 assert set(BOT_NAMES) == set(LEVELS)
-
-
-def seat_colour(game: Game, seat: int) -> str:
-    """The seat's default name in the active language: its colour(s), e.g. "Blue"."""
-    describe = game_module(game.id, "describe")
-    player_name: Callable[[Game, int], str] | None = getattr(describe, "player_name", None)
-    if player_name is not None:
-        return player_name(game, seat)
-    name = game.seat_name(seat)
-    if not name:
-        return _("Player {number}").format(number=seat + 1)
-    return _(name).title()
 
 
 def bot_name(game: Game, seat: int, agent: str) -> str:

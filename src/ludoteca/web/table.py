@@ -23,8 +23,9 @@ from ludoteca.core.record import Move, Record
 from ludoteca.core.registry import load_stored
 from ludoteca.i18n import DEFAULT, use
 from ludoteca.i18n import current as current_language
+from ludoteca.narration import Narrator
 from ludoteca.web.errors import Conflict, Forbidden, Unprocessable
-from ludoteca.web.narrate import Narrator, since_previous_turn
+from ludoteca.web.narrate import since_previous_turn
 from ludoteca.web.people import display_name
 from ludoteca.web.storage import FINISHED, PLAYING, MoveData, SeatData, TableData
 
