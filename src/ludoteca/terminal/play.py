@@ -142,7 +142,7 @@ class Session:
     def _resolve_chance(self) -> None:
         before = self.state.clone()
         for outcome in play_chance(self.state):
-            self.screen.event(present.describe_chance(before, outcome, self.names), "cyan")
+            self.screen.event(present.describe_chance(before, outcome), "cyan")
             before.apply_action(outcome)
             if not before.is_chance_node() and self._human_next(before):
                 break  # the person's prompt follows at once; nothing to wait for

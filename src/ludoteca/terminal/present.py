@@ -5,12 +5,13 @@ Each game has `ludoteca.games.<id>.text` with `render_text(state)` and, for colo
 generic fallbacks below are used (a seat's name comes from `Game.seat_name`):
 
 - `side_label(state) -> str`: who is to act (also at a chance node, e.g. the colour to roll);
-- `describe_chance(state, action) -> str`: a chance outcome in words, e.g. "blue rolls 6",
+- `describe_chance(state, action) -> str`: a chance outcome in words, e.g. "Blue rolls 6",
   where `state` is the chance node before `action`.
 
-The fallbacks read the string `turn` of `state.to_json()` when a game provides one. A player's
-move is told in the game's own sentence (`ludoteca.narration`, as on the web table), with its
-notation after it so it can be typed again.
+The fallback of `side_label` reads the string `turn` of `state.to_json()` when a game provides
+one. Without `describe_chance`, and for every player's move, the game's own sentence is told
+(`ludoteca.narration`, as on the web table); a player's move with its notation after it, so it
+can be typed again.
 """
 
 from __future__ import annotations
@@ -63,15 +64,6 @@ def seat_label(game: Game, seat: int) -> str:
     return game.seat_name(seat) or ""
 
 
-def side_label(state: State) -> str:
-    """Who is to act, in the game's words ("blue"), else "seat N" (or "chance")."""
-    named = _named_side(state)
-    if named:
-        return named
-    player = state.current_player()
-    return _("seat {n}").format(n=player) if player >= 0 else _("chance")
-
-
 def _named_side(state: State) -> str:
     """The game's name for the side to act, or "" when it has none."""
     hook = _hook(state.game, "side_label")
@@ -81,30 +73,14 @@ def _named_side(state: State) -> str:
     return turn if isinstance(turn, str) else ""
 
 
-def describe_chance(state: State, action: int, seats: Sequence[str] = ()) -> str:
-    """A chance outcome in words; `state` is the chance node it resolves."""
+def describe_chance(state: State, action: int) -> str:
+    """A chance outcome in words; `state` is the chance node it resolves. Without the game's
+    own terminal wording, its sentence from the web table ("Blue rolls a 6")."""
     assert state.current_player() == CHANCE
     hook = _hook(state.game, "describe_chance")
     if hook is not None:
         return str(hook(state, action))
-    notation = state.action_to_string(action)
-    after = state.clone()
-    after.apply_action(action)
-    if notation.isdigit():
-        if after.is_chance_node():
-            return _("{side} rolls {number}: no move").format(
-                side=side_label(state), number=notation
-            )
-        return _("{side} rolls {number}").format(side=side_label(state), number=notation)
-    kind, _colon, value = notation.partition(":")
-    if kind == "start" and value.isdigit():
-        seat = int(value)
-        side = "" if seat_label(state.game, seat) else _named_side(after)
-        name = seat_name(state.game, seat, seats)
-        if side:
-            return _("{side} ({name}) begins").format(side=side, name=name)
-        return _("{name} begins").format(name=name)
-    return _("chance: {outcome}").format(outcome=notation)
+    return Narrator.of(state.game).text(state, action, seat_names(state.game))
 
 
 def mover(state: State, seats: Sequence[str] = ()) -> str:

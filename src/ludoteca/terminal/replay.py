@@ -20,11 +20,11 @@ def load_record(path: Path) -> tuple[Record, list[State]]:
     return record, record.states()
 
 
-def move_line(number: int, move: Move, before: State, seats: list[str]) -> Text:
+def move_line(number: int, move: Move, before: State) -> Text:
     """One move as a log line: chance outcomes in words, players' moves in the game's sentence
     with their notation."""
     if move.player < 0:
-        return Text(f"{number:5}. {present.describe_chance(before, move.action, seats)}", "cyan")
+        return Text(f"{number:5}. {present.describe_chance(before, move.action)}", "cyan")
     names = present.seat_names(before.game)
     return Text.assemble(f"{number:5}. ", present.told_move(before, move.action, names))
 
@@ -59,7 +59,7 @@ def replay(
         console.print(Text("  " + _("options: {options}").format(options=listed)))
     waiting = step and not fast
     for number, move in enumerate(record.moves, start=1):
-        console.print(move_line(number, move, states[number - 1], seats))
+        console.print(move_line(number, move, states[number - 1]))
         if step:
             console.rule(_("position after move {number}").format(number=number), style="dim")
             console.print(present.board(states[number]))
