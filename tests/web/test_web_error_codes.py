@@ -159,3 +159,32 @@ def test_the_pages_scripts_get_each_codes_message_in_their_language() -> None:
         with use(language):
             assert errors["illegal_move"] == _(CODES["illegal_move"].text)
         assert errors["illegal_move"] != CODES["illegal_move"].text
+
+
+@pytest.mark.parametrize(
+    ("message", "code", "params"),
+    [
+        ('{"notation": "hop"}', "bad_notation", {"notation": "hop"}),
+        ('{"move": 3}', "bad_message", {}),
+        ("{}", "action_or_notation", {}),
+    ],
+)
+def test_socket_errors_carry_the_code_and_values(
+    web: Any, message: str, code: str, params: dict[str, Any]
+) -> None:
+    table = web.create()
+    mover = web.view(table)["to_move"]
+    path = f"/ws/table/{table.id}?seat={mover}&token={table.tokens[mover]}"
+    with web.client.websocket_connect(path) as socket:
+        socket.send_text(message)
+        reply = socket.receive_json()
+        while reply["type"] != "error":
+            reply = socket.receive_json()
+        assert (reply["code"], reply["params"]) == (code, params) and reply["error"]
+
+
+def test_the_lobby_tells_a_form_mistake_in_the_readers_language(web: Any) -> None:
+    form = {"game": "", "speed": "normal"}
+    page = web.client.post("/tables", data=form, headers={"Accept-Language": "de"})
+    assert page.status_code == 400
+    assert "Wähle ein Spiel." in page.text and "choose a game" not in page.text
