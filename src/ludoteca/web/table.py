@@ -294,7 +294,7 @@ class Table:
         """`action` in the game's notation where it has one here, else its number."""
         try:
             return self.state.action_to_string(action)
-        except Exception:  # an id that names no move of this game: say the number sent
+        except NotationError:  # an id that names no move of this game: say the number sent
             return str(action)
 
     def rewind(self, length: int) -> list[MoveData]:
