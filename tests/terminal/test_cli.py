@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import types
 from pathlib import Path
@@ -245,7 +246,9 @@ def test_replay_prints_moves_and_result(tmp_path: Path) -> None:
     record = Record.load(path)
     result = invoke("replay", str(path))
     assert result.exit_code == 0, result.output
-    assert result.output.count(" plays ") == sum(1 for m in record.moves if m.player >= 0)
+    told = re.findall(r"\[([^\]\s]+)\]", result.output)  # each move's sentence, then [notation]
+    assert told == [m.notation for m in record.moves if m.player >= 0]
+    assert " moves from " in result.output
     assert "rolls" in result.output
     assert f"{len(record.moves):5}. " in result.output
     assert "wins!" in result.output
@@ -312,8 +315,9 @@ def test_replay_uses_the_names_a_record_carries(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "seat 0" not in result.output and "seat 1" not in result.output
     assert "  Anna (red & yellow)\n" in result.output  # a person's name with the colours
-    assert "Anna (red) plays " in result.output and "Anna (yellow) plays " in result.output
-    assert "Blue & Green (greedy bot) plays " in result.output  # a bot's name tells them
+    # Each move in the game's sentence, the player by name with the colour that moves.
+    assert "Anna (Red) moves " in result.output and "Anna (Yellow) moves " in result.output
+    assert "Blue & Green (greedy bot) (Blue) rolls " in result.output
     assert "Blue & Green (greedy bot) wins!" in result.output
 
 

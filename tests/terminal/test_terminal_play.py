@@ -14,6 +14,7 @@ import ludoteca
 from ludoteca.core.api import State
 from ludoteca.core.errors import InvalidOptionError, LudotecaError
 from ludoteca.core.record import Record
+from ludoteca.i18n import use
 from ludoteca.terminal import present
 from ludoteca.terminal.play import BOT_PAUSE, Ending, Options, Session, default_record_path
 from ludoteca.terminal.prompt import BadInput, Command, Menu, help_text, interpret
@@ -161,23 +162,28 @@ def test_options_are_key_value_text() -> None:
 
 
 # -- wording ---------------------------------------------------------------------------------
-def test_a_roll_is_told_as_colour_rolls_face() -> None:
+def test_a_roll_is_told_in_the_games_sentence() -> None:
     state = position({"blue": ["14", "R", "R", "R"]}, turn="blue")
-    assert present.describe_chance(state, 6).startswith("blue rolls 6")
+    assert present.describe_chance(state, 6) == "Blue rolls a 6"
+    with use("de"):
+        assert present.describe_chance(state, 6) == "Blau würfelt eine 6"
 
 
 def test_a_roll_without_a_move_is_told_so() -> None:
     state = position({}, turn="green", start_pawn_on_a=False)
-    text = present.describe_chance(state, 3)
-    assert text.startswith("green rolls 3")
-    assert "no move" in text
+    assert present.describe_chance(state, 3) == "Green rolls a 3 and cannot move"
 
 
 def test_the_start_draw_names_the_seat_that_begins() -> None:
-    state = ludoteca.load("ludo", players=2).new_initial_state(seed=1)
-    text = present.describe_chance(state, 1, ["human", "greedy"])
-    assert "seat 1, greedy" in text
-    assert text.endswith("begins")
+    state = ludoteca.load("ludo", players=2, colours_per_seat=1).new_initial_state(seed=1)
+    assert present.describe_chance(state, 1) == f"{present.seat_names(state.game)[1]} begins"
+
+
+def test_a_players_move_is_told_in_words_with_its_notation() -> None:
+    state = position({"blue": ["14", "R", "R", "R"]}, turn="blue", die=3)
+    action = state.string_to_action("14-17")
+    told = present.told_move(state, action, present.seat_names(state.game))
+    assert told.plain == "Blue moves from 14 to 17 [14-17]"
 
 
 def test_result_names_the_winner_and_every_return() -> None:

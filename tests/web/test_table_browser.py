@@ -13,8 +13,8 @@ from browser_support import browser_marks, fill_table_form, open_table
 from ludoteca.core.api import State
 from ludoteca.core.marks import MoveMark
 from ludoteca.core.registry import game_module
+from ludoteca.narration import Narrator
 from ludoteca.web import render
-from ludoteca.web.narrate import Narrator
 
 pytestmark = browser_marks()
 

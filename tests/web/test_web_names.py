@@ -17,8 +17,9 @@ from ludoteca.cli import app as cli
 from ludoteca.core.api import CHANCE, State
 from ludoteca.core.marks import MoveMark
 from ludoteca.core.record import Record
+from ludoteca.narration import Narrator
 from ludoteca.web import render
-from ludoteca.web.narrate import Narrator, since_previous_turn, turn_start
+from ludoteca.web.narrate import since_previous_turn, turn_start
 from ludoteca.web.views import turn_ends
 
 ONE_COLOUR = {"colours_per_seat": 1}
@@ -72,7 +73,7 @@ def test_the_record_names_the_players_of_the_table(web: Any, tmp_path: Path) -> 
     path.write_text(json.dumps(body), encoding="utf-8")
     replayed = CliRunner().invoke(cli, ["replay", str(path)])
     assert replayed.exit_code == 0, replayed.output
-    assert "Red (random bot) plays " in replayed.output and "seat 0" not in replayed.output
+    assert "Red (random bot) moves " in replayed.output and "seat 0" not in replayed.output
 
 
 def page_text(html: str) -> str:
@@ -323,10 +324,10 @@ def test_marks_and_texts_survive_a_restart(database: str, make_kit: Any, marked:
 
 def test_describe_module_is_used_when_a_game_has_one(monkeypatch: pytest.MonkeyPatch) -> None:
     import ludoteca
-    from ludoteca.web import narrate
+    from ludoteca import narration
 
     describe = types.SimpleNamespace(describe_action=lambda b, a, names: f"{names[0]} acts")
-    monkeypatch.setattr(narrate, "game_module", lambda gid, name: describe)
+    monkeypatch.setattr(narration, "game_module", lambda gid, name: describe)
     game = ludoteca.load("ludo", players=2)
     narrator = Narrator.of(game)
     state = game.new_initial_state(seed=1)

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
+from ludoteca import narration
 from ludoteca.i18n import use
-from ludoteca.web import people
+from ludoteca.narration import seat_colour
 from ludoteca.web.errors import BadRequest
-from ludoteca.web.people import NAME_LIMIT, clean_name, clean_names, display_name, seat_colour
+from ludoteca.web.people import NAME_LIMIT, clean_name, clean_names, display_name
 from ludoteca.web.result import describe_result, place_name, ranking
 
 
@@ -27,7 +28,7 @@ class FakeGame:
 
 
 def use_describe(monkeypatch: pytest.MonkeyPatch, module: Any) -> None:
-    monkeypatch.setattr(people, "game_module", lambda game_id, name: module)
+    monkeypatch.setattr(narration, "game_module", lambda game_id, name: module)
 
 
 def game(*names: str | None) -> Any:

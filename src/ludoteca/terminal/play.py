@@ -105,6 +105,7 @@ class Session:
         self.state = state
         self.seats = list(seats)
         self.names = [seat.spec for seat in self.seats]
+        self.words = present.seat_names(state.game)  # the seats in move sentences: "Blue"
         self.console = console
         self.options = options
         self.read = read or (lambda prompt: console.input(prompt))
@@ -141,7 +142,7 @@ class Session:
     def _resolve_chance(self) -> None:
         before = self.state.clone()
         for outcome in play_chance(self.state):
-            self.screen.event(present.describe_chance(before, outcome, self.names), "cyan")
+            self.screen.event(present.describe_chance(before, outcome), "cyan")
             before.apply_action(outcome)
             if not before.is_chance_node() and self._human_next(before):
                 break  # the person's prompt follows at once; nothing to wait for
@@ -206,10 +207,10 @@ class Session:
 
     def _apply(self, action: int, note: str = "") -> None:
         state = self.state
-        who = self._who(state)
-        notation = state.action_to_string(action)
+        before = state.clone()  # told after the game has checked the move
         state.apply_action(action, player=state.current_player())
-        self.screen.event(_("{who} plays {move}").format(who=who, move=notation) + note, "bold")
+        told = present.told_move(before, action, self.words)
+        self.screen.event(Text.assemble(told, note), "bold")
         self.screen.show(state)
 
     def _who(self, state: State) -> str:

@@ -5,10 +5,13 @@ Each game has `ludoteca.games.<id>.text` with `render_text(state)` and, for colo
 generic fallbacks below are used (a seat's name comes from `Game.seat_name`):
 
 - `side_label(state) -> str`: who is to act (also at a chance node, e.g. the colour to roll);
-- `describe_chance(state, action) -> str`: a chance outcome in words, e.g. "blue rolls 6",
+- `describe_chance(state, action) -> str`: a chance outcome in words, e.g. "Blue rolls 6",
   where `state` is the chance node before `action`.
 
-The fallbacks read the string `turn` of `state.to_json()` when a game provides one.
+The fallback of `side_label` reads the string `turn` of `state.to_json()` when a game provides
+one. Without `describe_chance`, and for every player's move, the game's own sentence is told
+(`ludoteca.narration`, as on the web table); a player's move with its notation after it, so it
+can be typed again.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from rich.text import Text
 from ludoteca.core.api import CHANCE, Game, State
 from ludoteca.core.registry import game_module
 from ludoteca.i18n import _, format_list
+from ludoteca.narration import Narrator, seat_colour
 
 
 def _hook(game: Game, name: str) -> Callable[..., Any] | None:
@@ -40,18 +44,24 @@ def board(state: State, marks: Mapping[int, str] | None = None) -> RenderableTyp
     return Text(render_text(state) if render_text is not None else str(state))
 
 
+def seat_names(game: Game) -> list[str]:
+    """What the move sentences call each seat: its colour in the active language ("Blue")."""
+    return [seat_colour(game, seat) for seat in range(game.num_players)]
+
+
+def told_move(before: State, action: int, names: Sequence[str]) -> Text:
+    """A player's move in words with its notation in brackets, the position `before` it:
+    "Blue moves a pawn from 10 to 15 [10-15]" (a game without sentences: "Blue: 10-15")."""
+    narrator = Narrator.of(before.game)
+    sentence = narrator.text(before, action, names)
+    if narrator.describe_action is None:  # the fallback already ends in the notation
+        return Text(sentence)
+    return Text.assemble(sentence, " [", (before.action_to_string(action), "bold"), "]")
+
+
 def seat_label(game: Game, seat: int) -> str:
     """What a seat plays ("red"), or "" when the game does not say."""
     return game.seat_name(seat) or ""
-
-
-def side_label(state: State) -> str:
-    """Who is to act, in the game's words ("blue"), else "seat N" (or "chance")."""
-    named = _named_side(state)
-    if named:
-        return named
-    player = state.current_player()
-    return _("seat {n}").format(n=player) if player >= 0 else _("chance")
 
 
 def _named_side(state: State) -> str:
@@ -63,32 +73,15 @@ def _named_side(state: State) -> str:
     return turn if isinstance(turn, str) else ""
 
 
-def describe_chance(
-    state: State, action: int, seats: Sequence[str] = (), names: Sequence[str] = ()
-) -> str:
-    """A chance outcome in words; `state` is the chance node it resolves."""
+def describe_chance(state: State, action: int, names: Sequence[str] = ()) -> str:
+    """A chance outcome in words; `state` is the chance node it resolves. Without the game's
+    own terminal wording, its sentence from the web table ("Blue rolls a 6"), calling the
+    seats by `names` where a record gives them, else by their colours."""
     assert state.current_player() == CHANCE
     hook = _hook(state.game, "describe_chance")
     if hook is not None:
         return str(hook(state, action))
-    notation = state.action_to_string(action)
-    after = state.clone()
-    after.apply_action(action)
-    if notation.isdigit():
-        if after.is_chance_node():
-            return _("{side} rolls {number}: no move").format(
-                side=side_label(state), number=notation
-            )
-        return _("{side} rolls {number}").format(side=side_label(state), number=notation)
-    kind, _colon, value = notation.partition(":")
-    if kind == "start" and value.isdigit():
-        seat = int(value)
-        side = "" if seat_label(state.game, seat) else _named_side(after)
-        name = seat_name(state.game, seat, seats, names)
-        if side and not names:
-            return _("{side} ({name}) begins").format(side=side, name=name)
-        return _("{name} begins").format(name=name)
-    return _("chance: {outcome}").format(outcome=notation)
+    return Narrator.of(state.game).text(state, action, list(names) or seat_names(state.game))
 
 
 def mover(state: State, seats: Sequence[str] = (), names: Sequence[str] = ()) -> str:

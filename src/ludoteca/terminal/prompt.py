@@ -7,7 +7,7 @@ from enum import Enum
 
 from ludoteca.core.api import State
 from ludoteca.core.errors import NotationError
-from ludoteca.i18n import _, ngettext
+from ludoteca.i18n import DEFAULT, _, current, ngettext
 
 MENU_LIMIT = 40
 """Most moves listed under the board; a longer list is shown on request ('moves')."""
@@ -101,7 +101,7 @@ def interpret(text: str, state: State, menu: Menu) -> int | Command:
     except NotationError as exc:
         raise BadInput(
             _("{problem}. Type {numbers}, or ? for help.").format(
-                problem=exc, numbers=_numbers(menu)
+                problem=_unreadable(raw, exc), numbers=_numbers(menu)
             )
         ) from exc
     if action not in menu.actions:
@@ -110,6 +110,14 @@ def interpret(text: str, state: State, menu: Menu) -> int | Command:
             _("{typed!r} is not one of your moves now: {moves}.").format(typed=raw, moves=shown)
         )
     return action
+
+
+def _unreadable(typed: str, error: NotationError) -> str:
+    """Why `typed` is no move: in English the game's own message (it shows how moves are
+    written; the games' messages are English), in another language the same in its words."""
+    if current() == DEFAULT:
+        return str(error)
+    return _("{typed!r} is not a move in this game's notation").format(typed=typed)
 
 
 def _numbers(menu: Menu) -> str:

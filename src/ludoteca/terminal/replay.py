@@ -1,4 +1,4 @@
-"""Replaying a saved record: every move checked, printed in notation with who made it."""
+"""Replaying a saved record: every move checked, told in words with its notation."""
 
 from __future__ import annotations
 
@@ -20,18 +20,14 @@ def load_record(path: Path) -> tuple[Record, list[State]]:
     return record, record.states()
 
 
-def move_line(
-    number: int, move: Move, before: State, seats: list[str], names: list[str] | None = None
-) -> Text:
-    """One move as a log line: chance outcomes in words, players' moves with their seat (or
-    their name, where the record names its players)."""
-    named = names or ()
+def move_line(number: int, move: Move, before: State, names: list[str] | None = None) -> Text:
+    """One move as a log line: chance outcomes in words, players' moves in the game's sentence
+    with their notation; players called by their names where the record names them."""
+    named = names or present.seat_names(before.game)
     if move.player < 0:
-        told = present.describe_chance(before, move.action, seats, named)
+        told = present.describe_chance(before, move.action, named)
         return Text(f"{number:5}. {told}", "cyan")
-    who = present.mover(before, seats, named)
-    head, _sep, tail = _("{who} plays {move}").format(who=who, move="\0").partition("\0")
-    return Text.assemble(f"{number:5}. {head}", (move.notation, "bold"), tail)
+    return Text.assemble(f"{number:5}. ", present.told_move(before, move.action, named))
 
 
 def replay(
@@ -65,7 +61,7 @@ def replay(
         console.print(Text("  " + _("options: {options}").format(options=listed)))
     waiting = step and not fast
     for number, move in enumerate(record.moves, start=1):
-        console.print(move_line(number, move, states[number - 1], seats, names))
+        console.print(move_line(number, move, states[number - 1], names))
         if step:
             console.rule(_("position after move {number}").format(number=number), style="dim")
             console.print(present.board(states[number]))

@@ -38,9 +38,9 @@ class Screen:
             if header:
                 console.print(self.header)
 
-    def event(self, text: str, style: str = "") -> None:
+    def event(self, text: str | Text, style: str = "") -> None:
         """Add a line to the log (printed at once when not live)."""
-        line = Text(text, style=style)
+        line = Text.assemble(text, style=style)
         self.log.append(line)
         if not self.live:
             self.console.print(line)

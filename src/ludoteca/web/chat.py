@@ -18,9 +18,9 @@ from fastapi import APIRouter, Request
 from pydantic import StrictStr
 
 from ludoteca.web.api import manager_of
-from ludoteca.web.errors import Unprocessable
+from ludoteca.web.errors import TooMany, Unprocessable
 from ludoteca.web.openapi import json_errors
-from ludoteca.web.social import SeatProof, TooMany, request_social, seated, tell_all
+from ludoteca.web.social import SeatProof, request_social, seated, tell_all
 from ludoteca.web.table import Table
 
 router = APIRouter(prefix="/api")
@@ -40,9 +40,14 @@ def clean(text: str) -> str:
     """The line as stored: control characters (line breaks included) become spaces, trimmed."""
     kept = "".join(" " if unicodedata.category(c) in {"Cc", "Cf"} else c for c in text).strip()
     if not kept:
-        raise Unprocessable("a chat line needs some text")
+        raise Unprocessable("a chat line needs some text", code="chat_empty")
     if len(kept) > MAX_LENGTH:
-        raise Unprocessable(f"a chat line is at most {MAX_LENGTH} characters, not {len(kept)}")
+        raise Unprocessable(
+            f"a chat line is at most {MAX_LENGTH} characters, not {len(kept)}",
+            code="chat_too_long",
+            limit=MAX_LENGTH,
+            length=len(kept),
+        )
     return kept
 
 
@@ -54,7 +59,13 @@ def admit(table: Table, seat: int, now: float) -> None:
     if len(recent) >= RATE_LINES:
         wait = RATE_SECONDS - (now - recent[0])
         limit = f"at most {RATE_LINES} lines in {RATE_SECONDS:.0f} s"
-        raise TooMany(f"slow down: {limit}; wait {wait:.0f} s")
+        raise TooMany(
+            f"slow down: {limit}; wait {wait:.0f} s",
+            code="rate_limited",
+            lines=RATE_LINES,
+            seconds=round(RATE_SECONDS),
+            wait=round(wait),
+        )
     recent.append(now)
 
 

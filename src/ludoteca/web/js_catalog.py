@@ -2,7 +2,9 @@
 
 The scripts in `static/` mark their texts with `_("...")` and `ngettext("...", "...", n)`
 (see `static/i18n.js`). Their message ids are read from the scripts with Babel's JavaScript
-extractor, the same one `make messages` uses, so the catalogs stay the single source.
+extractor, the same one `make messages` uses, so the catalogs stay the single source. Beside
+them travel the messages of the error codes (`web.error_codes`), by which a script shows an
+error of the API in the page's language (English pages show the API's own `detail`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from typing import Any
 from babel import Locale
 from babel.messages.extract import extract_from_file
 
+from ludoteca.i18n import DEFAULT
 from ludoteca.i18n.catalog import translations
+from ludoteca.web.error_codes import CODES
 
 STATIC = Path(__file__).parent / "static"
 KEYWORDS = {"_": None, "ngettext": (1, 2)}
@@ -37,7 +41,8 @@ def script_messages() -> tuple[str | tuple[str, str], ...]:
 
 @cache
 def script_catalog(language: str) -> dict[str, Any]:
-    """What `static/i18n.js` reads: the language, its plural categories and the texts."""
+    """What `static/i18n.js` reads: the language, its plural categories, the texts and the
+    error codes' messages."""
     catalog = translations(language)
     rule = Locale.parse(language).plural_form
     categories = [tag for tag in PLURAL_ORDER if tag in rule.tags or tag == "other"]
@@ -49,7 +54,10 @@ def script_catalog(language: str) -> dict[str, Any]:
             messages[singular] = forms
         else:
             messages[message] = catalog.gettext(message)
-    return {"language": language, "plural": categories, "messages": messages}
+    errors = {}
+    if language != DEFAULT:
+        errors = {code: catalog.gettext(error.text) for code, error in CODES.items()}
+    return {"language": language, "plural": categories, "messages": messages, "errors": errors}
 
 
 def _samples(language: str, categories: list[str]) -> list[int]:

@@ -124,7 +124,12 @@ class BodyLimit:
         await self.app(scope, counted, watched)
 
     async def _refuse(self, send: Send) -> None:
-        body = json.dumps({"detail": f"the request body is over {self.limit} bytes"}).encode()
+        answer = {
+            "detail": f"the request body is over {self.limit} bytes",
+            "code": "too_large",
+            "params": {"limit": self.limit},
+        }
+        body = json.dumps(answer).encode()
         await send(
             {
                 "type": "http.response.start",

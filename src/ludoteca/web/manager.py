@@ -138,7 +138,10 @@ class TableManager:
         """Before a change beside play (takeback, names, seats), under the table's lock:
         refuse it when another server process runs the table."""
         if not await self._hold(table):
-            raise Conflict("another server process runs this table now: try again in a moment")
+            raise Conflict(
+                "another server process runs this table now: try again in a moment",
+                code="table_busy",
+            )
 
     def holds(self, table: Table) -> bool:
         """Whether this process surely still holds the table's lease (so its memory is current)."""
@@ -175,11 +178,18 @@ class TableManager:
                 return table
             data = await asyncio.to_thread(self.store.get, table_id)
             if data is None:
-                raise NotFound(f"there is no table {table_id!r}")
+                raise NotFound(
+                    f"there is no table {table_id!r}", code="unknown_table", table=table_id
+                )
             try:
                 table = await self._open(data)
             except LudotecaError as exc:
-                raise Conflict(f"table {table_id} cannot be rebuilt: {exc}") from exc
+                raise Conflict(
+                    f"table {table_id} cannot be rebuilt: {exc}",
+                    code="table_broken",
+                    table=table_id,
+                    reason=str(exc),
+                ) from exc
         self.wake_bots(table)
         return table
 
@@ -203,7 +213,10 @@ class TableManager:
         seat = table.authorise(seat, token)
         async with table.lock:
             if not await self._hold(table):
-                raise Conflict("another server process runs this table now: try again shortly")
+                raise Conflict(
+                    "another server process runs this table now: try again shortly",
+                    code="table_busy",
+                )
             chosen = table.parse_move(seat, action, notation)
             assert seat is not None
             await self._step(table, table.apply(seat, chosen))
@@ -213,7 +226,7 @@ class TableManager:
         """A person enters (or clears) the name of the seat they hold; everyone sees it."""
         seat = table.authorise(seat, token)
         if seat is None:
-            raise Forbidden("spectators have no seat to name: open a seat link")
+            raise Forbidden("spectators have no seat to name: open a seat link", code="spectator")
         entered = clean_name(name)
         async with table.lock:
             await self.own(table)

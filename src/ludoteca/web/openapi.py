@@ -1,14 +1,17 @@
 """What the OpenAPI schema says each route answers: every status and body the app really returns.
 
-Errors of the JSON routes are `{"detail": "<message>"}` (a string, not FastAPI's list of
-validation errors); pages answer their errors with an HTML page.
+Errors of the JSON routes are `{"detail": "<message>", "code": "<code>", "params": {...}}` (a
+string, not FastAPI's list of validation errors; the codes are those of `web.error_codes`);
+pages answer their errors with an HTML page.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
+
+from ludoteca.web.error_codes import CODES
 
 WHY = {
     303: "created: redirect to the creator's seat",
@@ -22,10 +25,20 @@ WHY = {
 }
 
 
+CODE_SCHEMA: dict[str, Any] = {"enum": sorted(CODES)}
+
+
 class ErrorBody(BaseModel):
     """The body of every error of the JSON routes."""
 
-    detail: str
+    detail: str = Field(description="what was wrong, in English")
+    code: str = Field(
+        description="what kind of error, stable for scripts (docs/web.md#error-codes)",
+        json_schema_extra=CODE_SCHEMA,
+    )
+    params: dict[str, str | int] = Field(
+        description="the values in the message (the notation sent, a limit, a seat)"
+    )
 
 
 def json_errors(*statuses: int) -> dict[int | str, dict[str, Any]]:

@@ -26,7 +26,7 @@ from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.registry import game_class
 from ludoteca.i18n import game_title
 from ludoteca.web.api import created_links, game_catalogue, manager_of, table_summary
-from ludoteca.web.errors import Conflict, NotFound, WebError
+from ludoteca.web.errors import Conflict, NotFound, Unprocessable, WebError
 from ludoteca.web.openapi import WHY, html_errors, inline_json_errors, json_errors
 from ludoteca.web.presence import hold
 from ludoteca.web.setup import SPEEDS, request_from_form
@@ -69,10 +69,11 @@ async def create_from_form(request: Request) -> Response:
         table = await manager_of(request).create(table_request)
         hold(table)  # several people: the first move waits until all have joined
     except WebError as exc:
-        return await lobby_page(request, exc.message, exc.status)
+        return await lobby_page(request, exc.shown(), exc.status)
     except ValidationError as exc:
-        message = "; ".join(str(e["msg"]) for e in exc.errors())
-        return await lobby_page(request, message, 422)
+        problem = "; ".join(str(e["msg"]) for e in exc.errors())
+        error = Unprocessable(problem, code="validation_error")
+        return await lobby_page(request, error.shown(), error.status)
     return RedirectResponse(created_links(table)["play"], status_code=303)
 
 
@@ -96,7 +97,8 @@ async def finished_table(request: Request, table_id: str) -> Table:
     if table.playing:
         raise Conflict(
             "the game is not finished yet: its record (with the seed of the dice) and its replay"
-            " open when it ends"
+            " open when it ends",
+            code="game_not_over",
         )
     return table
 
@@ -137,7 +139,12 @@ async def replay_step(request: Request, table_id: str, step: int) -> dict[str, A
     table = await finished_table(request, table_id)
     last = len(table.moves)
     if not 0 <= step <= last:
-        raise NotFound(f"step {step} is outside this game (0-{last})")
+        raise NotFound(
+            f"step {step} is outside this game (0-{last})",
+            code="no_such_step",
+            step=step,
+            last=last,
+        )
     return replay_view(table, step)
 
 
@@ -166,16 +173,20 @@ async def rules_page(request: Request, name: str) -> Response:
     if suffix:
         picture = rulebook.picture_path(name)
         if picture is None:
-            raise NotFound(f"no picture {name!r} among the rules pages")
+            raise NotFound(
+                f"no picture {name!r} among the rules pages", code="no_picture", name=name
+            )
         return FileResponse(picture, media_type=rulebook.PICTURE_TYPES[suffix])
     try:
         title = game_title(game_class(name).title)
     except UnknownGameError as exc:
-        raise NotFound(str(exc)) from exc
+        raise NotFound(str(exc), code="unknown_game", game=name) from exc
     language = i18n.current()
     html = rulebook.page_html(name, language)
     if html is None:
-        raise NotFound(f"this installation has no rules page for {name!r}")
+        raise NotFound(
+            f"this installation has no rules page for {name!r}", code="no_rules_page", game=name
+        )
     context = {
         "title": title,
         "game_id": name,
@@ -188,5 +199,5 @@ async def rules_page(request: Request, name: str) -> Response:
 
 def error_page(request: Request, error: WebError) -> Response:
     return templates.TemplateResponse(
-        request, "error.html", {"message": error.page or error.message}, status_code=error.status
+        request, "error.html", {"message": error.shown()}, status_code=error.status
     )

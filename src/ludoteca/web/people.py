@@ -1,7 +1,7 @@
 """Who sits at a table, in words: a person's entered name, a seat's colour, a bot's strength.
 
-A game may name its seats itself (`ludoteca.games.<id>.describe.player_name`, translated, e.g.
-"Red & Yellow"); without it the game's `seat_name` is used. Bots are named by their strength
+A seat without a person's name is called by its colour (`ludoteca.narration.seat_colour`, e.g.
+"Red & Yellow"). Bots are named by their strength
 ("Blue (hard bot)"). Names are built in the active language each time they are shown, so two
 players at one table read them in their own languages; only a person's own name is stored.
 """
@@ -9,13 +9,13 @@ players at one table read them in their own languages; only a person's own name 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import reduce
 
 from ludoteca.agents.strengths import LEVELS
 from ludoteca.core.api import Game
-from ludoteca.core.registry import game_module
 from ludoteca.i18n import N_, _
+from ludoteca.narration import seat_colour
 from ludoteca.web.errors import BadRequest
 from ludoteca.web.storage import BOT, SeatData
 
@@ -29,18 +29,6 @@ BOT_NAMES = {
 }
 """Whole phrases per strength, so each language can inflect the adjective."""
 assert set(BOT_NAMES) == set(LEVELS)
-
-
-def seat_colour(game: Game, seat: int) -> str:
-    """The seat's default name in the active language: its colour(s), e.g. "Blue"."""
-    describe = game_module(game.id, "describe")
-    player_name: Callable[[Game, int], str] | None = getattr(describe, "player_name", None)
-    if player_name is not None:
-        return player_name(game, seat)
-    name = game.seat_name(seat)
-    if not name:
-        return _("Player {number}").format(number=seat + 1)
-    return _(name).title()
 
 
 def bot_name(game: Game, seat: int, agent: str) -> str:
@@ -84,9 +72,16 @@ def clean_name(text: str | None) -> str | None:
     if not name:
         return None
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise BadRequest("a name holds letters, digits, spaces and punctuation only")
+        raise BadRequest(
+            "a name holds letters, digits, spaces and punctuation only", code="bad_name"
+        )
     if len(name) > NAME_LIMIT:
-        raise BadRequest(f"a name has at most {NAME_LIMIT} characters, not {len(name)}")
+        raise BadRequest(
+            f"a name has at most {NAME_LIMIT} characters, not {len(name)}",
+            code="name_too_long",
+            limit=NAME_LIMIT,
+            length=len(name),
+        )
     return name
 
 
@@ -95,5 +90,10 @@ def clean_names(names: Sequence[str | None] | None, seats: int) -> list[str | No
     if names is None:
         return [None] * seats
     if len(names) != seats:
-        raise BadRequest(f"{seats} players need {seats} names (null for none), not {len(names)}")
+        raise BadRequest(
+            f"{seats} players need {seats} names (null for none), not {len(names)}",
+            code="wrong_name_count",
+            seats=seats,
+            count=len(names),
+        )
     return [clean_name(name) for name in names]

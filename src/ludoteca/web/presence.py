@@ -87,9 +87,11 @@ async def start(request: Request, table_id: str, body: StartRequest) -> dict[str
     table = await manager.get(table_id)
     seat = seated(table, body, "start the game")
     if seat != creator_seat(table):
-        raise Forbidden("only the table's creator (its first human seat) may start it early")
+        raise Forbidden(
+            "only the table's creator (its first human seat) may start it early", code="not_creator"
+        )
     if not table.held:
-        raise Conflict("the game has already begun")
+        raise Conflict("the game has already begun", code="already_started")
     if body.bots is not None:
         spec = body.bots.strip()
         check_agent(spec, table.game, manager.bot_limits)

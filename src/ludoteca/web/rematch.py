@@ -77,7 +77,9 @@ async def rematch(request: Request, table_id: str, body: SeatProof) -> dict[str,
     table = await manager.get(table_id)
     seat = seated(table, body, "ask for a rematch")
     if table.playing:
-        raise Conflict("the game is still being played: play again once it is over")
+        raise Conflict(
+            "the game is still being played: play again once it is over", code="game_not_over"
+        )
     async with table.lock:  # two players asking at once make one rematch
         new = await rematch_of(manager, social, table)
         if new is None:

@@ -2,7 +2,8 @@
 
 On startup every unfinished table is rebuilt from its stored moves and its bots resume; on
 shutdown the bot tasks stop. Errors of the web layer become 4xx answers with a readable message:
-JSON `{"detail": ...}` for the API, downloads and replay steps, an HTML page for the pages.
+JSON `{"detail", "code", "params"}` (web.error_codes) for the API, downloads and replay steps,
+an HTML page in the reader's language for the pages.
 """
 
 from __future__ import annotations
@@ -52,13 +53,14 @@ def describe_validation(errors: Sequence[Any]) -> str:
 async def _web_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, WebError)
     if _wants_json(request):
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        return JSONResponse(exc.body(), status_code=exc.status)
     return pages.error_page(request, exc)
 
 
 async def _validation_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
-    return await _web_error(request, Unprocessable(describe_validation(exc.errors())))
+    problem = describe_validation(exc.errors())
+    return await _web_error(request, Unprocessable(problem, code="validation_error"))
 
 
 def create_app(

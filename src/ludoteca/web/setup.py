@@ -59,11 +59,15 @@ class TableRequest(BaseModel):
 
 def configure_game(request: TableRequest) -> Game:
     if "players" in request.options:
-        raise BadRequest('the number of players is "players", not an option')
+        raise BadRequest(
+            'the number of players is "players", not an option',
+            code="bad_option",
+            reason='"players" is not an option',
+        )
     try:
         return load(request.game, players=request.players, **request.options)
     except LudotecaError as exc:
-        raise BadRequest(str(exc)) from exc
+        raise BadRequest(str(exc), code="bad_option", reason=str(exc)) from exc
 
 
 def check_agent(spec: str, game: Game, limits: BotLimits) -> None:
@@ -72,12 +76,14 @@ def check_agent(spec: str, game: Game, limits: BotLimits) -> None:
     try:
         agent = agents.load(spec, game, seed=0)
     except LudotecaError as exc:
-        raise BadRequest(str(exc)) from exc
+        raise BadRequest(str(exc), code="bad_agent", agent=spec, reason=str(exc)) from exc
     except Exception as exc:  # an agent's own parameter checks may raise anything
-        raise BadRequest(f"agent {spec!r}: {exc}") from exc
+        raise BadRequest(
+            f"agent {spec!r}: {exc}", code="bad_agent", agent=spec, reason=str(exc)
+        ) from exc
     breach = limits.breach(agent)
     if breach:
-        raise BadRequest(f"agent {spec!r}: {breach}")
+        raise BadRequest(f"agent {spec!r}: {breach}", code="bad_agent", agent=spec, reason=breach)
 
 
 def new_table(request: TableRequest, limits: BotLimits | None = None) -> TableData:
@@ -88,7 +94,10 @@ def new_table(request: TableRequest, limits: BotLimits | None = None) -> TableDa
     seats = request.seats if request.seats is not None else [HUMAN] * game.num_players
     if len(seats) != game.num_players:
         raise BadRequest(
-            f"{game.num_players} players need {game.num_players} seats, not {len(seats)}"
+            f"{game.num_players} players need {game.num_players} seats, not {len(seats)}",
+            code="wrong_seat_count",
+            players=game.num_players,
+            count=len(seats),
         )
     names = clean_names(request.names, game.num_players)
     specs = []
@@ -102,7 +111,8 @@ def new_table(request: TableRequest, limits: BotLimits | None = None) -> TableDa
     if request.seed is not None and not request.practice:
         raise BadRequest(
             'a chosen seed is allowed only for a practice table ("practice": true), shown as'
-            " such to every seat"
+            " such to every seat",
+            code="seed_not_practice",
         )
     fair = not request.practice
     return TableData(
@@ -132,14 +142,24 @@ def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
         form[key] = value
     game = form.get("game", "").strip()
     if not game:
-        raise BadRequest("choose a game")
+        raise BadRequest("choose a game", code="no_game")
     players_text = form.get("players", "").strip()
     players: int | None = None
     if players_text:
         if not players_text.isdigit():
-            raise BadRequest(f"the number of players is a whole number, not {players_text!r}")
+            raise BadRequest(
+                f"the number of players is a whole number, not {players_text!r}",
+                code="bad_players",
+                limit=MAX_SEATS,
+                players=players_text,
+            )
         if len(players_text) > 3 or int(players_text) > MAX_SEATS:
-            raise BadRequest(f"the number of players is at most {MAX_SEATS}")
+            raise BadRequest(
+                f"the number of players is at most {MAX_SEATS}",
+                code="bad_players",
+                limit=MAX_SEATS,
+                players=players_text,
+            )
         players = int(players_text)
     options: dict[str, OptionValue | None] = {
         key.removeprefix("option."): value
@@ -153,7 +173,10 @@ def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
         names = [form.get(f"name{i}") for i in range(players)]
     speed = form.get("speed", "normal")
     if speed not in SPEEDS:
-        raise BadRequest(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
+        listed = ", ".join(SPEEDS)
+        raise BadRequest(
+            f"speed is one of {listed}, not {speed!r}", code="bad_speed", speeds=listed, speed=speed
+        )
     return TableRequest(
         game=game,
         players=players,

@@ -12,15 +12,9 @@ from typing import Any
 from fastapi import Request
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
 
-from ludoteca.web.errors import Forbidden, WebError
+from ludoteca.web.errors import Forbidden
 from ludoteca.web.social_store import SocialStore
 from ludoteca.web.table import Connection, Table
-
-
-class TooMany(WebError):
-    """A seat sends faster than the table allows (chat)."""
-
-    status = 429
 
 
 class SeatProof(BaseModel):
@@ -41,7 +35,7 @@ def seated(table: Table, proof: SeatProof, doing: str) -> int:
     """The seat of a request that only a seated person may make (`doing`: what it does)."""
     seat = table.authorise(proof.seat, proof.token)
     if seat is None:
-        raise Forbidden(f"only a seated player may {doing}: use your seat link")
+        raise Forbidden(f"only a seated player may {doing}: use your seat link", code="not_seated")
     return seat
 
 

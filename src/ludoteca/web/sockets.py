@@ -1,7 +1,8 @@
 """The live table: `/ws/table/<id>?seat=&token=` sends views and takes moves.
 
 The server sends `{"type": "view", "view": {...}}` on connect and after every step, and
-`{"type": "error", "error": "<message>"}` to this socket alone when something it sent is wrong.
+`{"type": "error", "error": "<message>", "code", "params"}` (as the API's error bodies) to this
+socket alone when something it sent is wrong.
 The client sends `{"action": <int>}` or `{"notation": "<text>"}`. Beside the views the socket
 carries the messages of presence, chat, rematch and takeback (`web.greeting`, docs/web.md).
 """
@@ -29,24 +30,34 @@ CLOSE_NOT_FOUND = 4404
 def read_move(text: str) -> tuple[int | None, str | None]:
     """The action or notation of a client message; `Unprocessable` says what is wrong."""
     if len(text) > MAX_MESSAGE:
-        raise Unprocessable(f"a message is at most {MAX_MESSAGE} characters")
+        raise Unprocessable(
+            f"a message is at most {MAX_MESSAGE} characters",
+            code="message_too_long",
+            limit=MAX_MESSAGE,
+        )
     try:
         message: Any = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise Unprocessable(f"a message is a JSON object; this is not JSON ({exc})") from exc
+        raise Unprocessable(
+            f"a message is a JSON object; this is not JSON ({exc})", code="bad_message"
+        ) from exc
     except RecursionError as exc:
-        raise Unprocessable("a message is a flat JSON object, not deeply nested") from exc
+        raise Unprocessable(
+            "a message is a flat JSON object, not deeply nested", code="bad_message"
+        ) from exc
     if not isinstance(message, dict):
-        raise Unprocessable('a message is a JSON object like {"action": 12}')
+        raise Unprocessable('a message is a JSON object like {"action": 12}', code="bad_message")
     unknown = sorted(set(message) - {"action", "notation"})
     if unknown:
-        raise Unprocessable(f'unknown field {unknown[0]!r}: send "action" or "notation"')
+        raise Unprocessable(
+            f'unknown field {unknown[0]!r}: send "action" or "notation"', code="bad_message"
+        )
     action = message.get("action")
     notation = message.get("notation")
     if action is not None and (type(action) is not int):
-        raise Unprocessable(f'"action" is a whole number, not {action!r}')
+        raise Unprocessable(f'"action" is a whole number, not {action!r}', code="bad_message")
     if notation is not None and not isinstance(notation, str):
-        raise Unprocessable(f'"notation" is text, not {notation!r}')
+        raise Unprocessable(f'"notation" is text, not {notation!r}', code="bad_message")
     return action, notation
 
 
@@ -54,8 +65,13 @@ def _seat_param(text: str | None) -> int | None:
     if text is None or text == "":
         return None
     if not text.strip().lstrip("-").isdigit():
-        raise WebError(f"seat is a number, not {text!r}")
+        raise WebError(f"seat is a number, not {text!r}", code="bad_seat", seat=text)
     return int(text)
+
+
+def _error(exc: WebError) -> dict[str, Any]:
+    """The socket's error message: the English text with its code and values."""
+    return {"type": "error", "error": exc.message, "code": exc.code, "params": exc.params}
 
 
 @router.websocket("/ws/table/{table_id}")
@@ -67,7 +83,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         table = await manager.get(table_id)
         seat = table.authorise(_seat_param(websocket.query_params.get("seat")), token)
     except WebError as exc:
-        await websocket.send_json({"type": "error", "error": exc.message})
+        await websocket.send_json(_error(exc))
         code = CLOSE_NOT_FOUND if isinstance(exc, NotFound) else CLOSE_FORBIDDEN
         await websocket.close(code=code, reason=exc.message[:120])
         return
@@ -86,7 +102,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 action, notation = read_move(text)
                 await manager.act(table, seat, token, action, notation)
             except WebError as exc:
-                await websocket.send_json({"type": "error", "error": exc.message})
+                await websocket.send_json(_error(exc))
     except WebSocketDisconnect:  # the client went away while a reply was being sent
         pass
     finally:

@@ -24,9 +24,10 @@ from ludoteca.core.record import Move, Record
 from ludoteca.core.registry import load_stored
 from ludoteca.i18n import DEFAULT, _, use
 from ludoteca.i18n import current as current_language
+from ludoteca.narration import Narrator, seat_colour
 from ludoteca.web.errors import Conflict, Forbidden, Unprocessable
-from ludoteca.web.narrate import Narrator, since_previous_turn
-from ludoteca.web.people import display_name, seat_colour, seat_names
+from ludoteca.web.narrate import since_previous_turn
+from ludoteca.web.people import display_name, seat_names
 from ludoteca.web.storage import BOT as BOT  # the kinds of seat, re-exported for the web layer
 from ludoteca.web.storage import FINISHED, PLAYING, MoveData, SeatData, TableData
 from ludoteca.web.storage import HUMAN as HUMAN
@@ -215,11 +216,20 @@ class Table:
         whole_link = _("This link is incomplete: open the whole link you were given.")
         if seat is None:
             if token:
-                raise Forbidden("a token needs its seat: use the whole seat link", whole_link)
+                raise Forbidden(
+                    "a token needs its seat: use the whole seat link",
+                    whole_link,
+                    code="token_without_seat",
+                )
             return None
         if not 0 <= seat < len(self.data.seats):
+            last = len(self.data.seats) - 1
             raise Forbidden(
-                f"there is no seat {seat} at this table (0-{len(self.data.seats) - 1})", whole_link
+                f"there is no seat {seat} at this table (0-{last})",
+                whole_link,
+                code="no_such_seat",
+                seat=seat,
+                last=last,
             )
         spec = self.seat(seat)
         if spec.kind != HUMAN or spec.token is None:
@@ -228,6 +238,9 @@ class Table:
                 _("{colour} is played by a bot now: this link no longer opens a seat.").format(
                     colour=seat_colour(self.game, seat)
                 ),
+                code="bot_seat",
+                seat=seat,
+                agent=spec.agent or "",
             )
         if not token or not secrets.compare_digest(token, spec.token):
             raise Forbidden(
@@ -235,28 +248,39 @@ class Table:
                 _(
                     "This link does not fit the seat of {name}: open the whole link you were given."
                 ).format(name=self.name(seat)),
+                code="wrong_token",
+                seat=seat,
             )
         return seat
 
     def parse_move(self, seat: int | None, action: int | None, notation: str | None) -> int:
         """The action `seat` asks for, checked for seat, turn and notation (not yet legality)."""
         if seat is None:
-            raise Forbidden("spectators cannot move: open a seat link to play")
+            raise Forbidden("spectators cannot move: open a seat link to play", code="spectator")
         if not self.playing:
-            raise Conflict(f"the game is {self.data.status}: no more moves")
+            raise Conflict(
+                f"the game is {self.data.status}: no more moves",
+                code="game_over",
+                status=self.data.status,
+            )
         if self.held:
-            raise Conflict("the game begins when every player has joined or the creator starts it")
+            raise Conflict(
+                "the game begins when every player has joined or the creator starts it",
+                code="not_started",
+            )
         current = self.state.current_player()
         if current != seat:
             whose = self.name(current) if current >= 0 else "nobody"
-            raise Conflict(f"it is {whose}'s turn, not yours")
+            raise Conflict(f"it is {whose}'s turn, not yours", code="not_your_turn", player=whose)
         if (action is None) == (notation is None):
-            raise Unprocessable('send either "action" (a number) or "notation" (text)')
+            raise Unprocessable(
+                'send either "action" (a number) or "notation" (text)', code="action_or_notation"
+            )
         if notation is not None:
             try:
                 action = self.state.string_to_action(notation)
             except NotationError as exc:
-                raise Unprocessable(str(exc)) from exc
+                raise Unprocessable(str(exc), code="bad_notation", notation=notation) from exc
         assert action is not None
         return action
 
@@ -276,12 +300,21 @@ class Table:
             else:
                 state.apply_action(action, player=seat)  # raises the game API's error
         except WrongPlayerError as exc:
-            raise Conflict(str(exc)) from exc
+            current = state.current_player()
+            whose = self.name(current) if current >= 0 else "nobody"
+            raise Conflict(str(exc), code="not_your_turn", player=whose) from exc
         except IllegalActionError as exc:
-            raise Unprocessable(str(exc)) from exc
+            raise Unprocessable(str(exc), code="illegal_move", move=self._spelled(action)) from exc
         move = MoveData(len(self.moves), seat, action, notation)
         self.moves.append(move)
         return [move, *self.resolve_chance()]
+
+    def _spelled(self, action: int) -> str:
+        """`action` in the game's notation where it has one here, else its number."""
+        try:
+            return self.state.action_to_string(action)
+        except NotationError:  # an id that names no move of this game: say the number sent
+            return str(action)
 
     def rewind(self, length: int) -> list[MoveData]:
         """Go back to the position after the first `length` moves; returns the moves undone.

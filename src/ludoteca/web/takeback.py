@@ -52,11 +52,17 @@ def other_people(table: Table, seat: int) -> list[int]:
 def last_decision(table: Table, seat: int) -> int:
     """The index of `seat`'s last move: the takeback goes back to the position before it."""
     if not table.playing:
-        raise Conflict(f"the game is {table.data.status}: nothing can be taken back")
+        raise Conflict(
+            f"the game is {table.data.status}: nothing can be taken back",
+            code="nothing_to_take_back",
+            status=table.data.status,
+        )
     for move in reversed(table.moves):
         if move.player == seat:
             return move.index
-    raise Conflict("you have not made a move yet: there is nothing to take back")
+    raise Conflict(
+        "you have not made a move yet: there is nothing to take back", code="nothing_to_take_back"
+    )
 
 
 def waiting_ask(table: Table) -> Ask | None:
@@ -104,7 +110,7 @@ async def take_back(request: Request, table_id: str, body: SeatProof) -> dict[st
         done = await perform(manager, request_social(request), table, seat)
         return {"state": "done", **done.to_json()}
     if waiting_ask(table) is not None:
-        raise Conflict("a takeback request is already waiting for answers")
+        raise Conflict("a takeback request is already waiting for answers", code="takeback_waiting")
     ask = table.takeback = Ask(seat, people_moves(table))
     message = ask_message(table, ask, "asked")
     await tell_all(table, message)
@@ -124,9 +130,14 @@ async def answer(request: Request, table_id: str, body: Answer) -> dict[str, Any
     seat = seated(table, body, "answer a takeback request")
     ask = waiting_ask(table)
     if ask is None:
-        raise Conflict("no takeback request is waiting (a move since may have withdrawn it)")
+        raise Conflict(
+            "no takeback request is waiting (a move since may have withdrawn it)",
+            code="no_takeback_request",
+        )
     if seat == ask.seat:
-        raise Conflict("you asked for this takeback: the other players answer it")
+        raise Conflict(
+            "you asked for this takeback: the other players answer it", code="own_takeback_request"
+        )
     if not body.accept:
         table.takeback = None
         message = ask_message(table, ask, "refused")

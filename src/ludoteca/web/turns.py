@@ -42,7 +42,12 @@ async def turns(request: Request, tables: str = "") -> dict[str, list[Any]]:
     """`?tables=<id>,<id>`: each known table's summary; unknown ids are listed apart."""
     ids = list(dict.fromkeys(t.strip() for t in tables.split(",") if t.strip()))
     if len(ids) > MAX_TABLES:
-        raise BadRequest(f"ask for at most {MAX_TABLES} tables at once, not {len(ids)}")
+        raise BadRequest(
+            f"ask for at most {MAX_TABLES} tables at once, not {len(ids)}",
+            code="too_many_tables",
+            limit=MAX_TABLES,
+            count=len(ids),
+        )
     manager = manager_of(request)
     found: list[dict[str, Any]] = []
     unknown: list[str] = []

@@ -13,8 +13,8 @@ from typing import Any
 from ludoteca.core.api import State
 from ludoteca.core.chance import commitment
 from ludoteca.i18n import _, game_title, ngettext
+from ludoteca.narration import seat_colour
 from ludoteca.web.narrate import turn_start
-from ludoteca.web.people import seat_colour
 from ludoteca.web.render import board_html, board_svg, click_paths, own_board
 from ludoteca.web.result import describe_result, scores
 from ludoteca.web.storage import ABANDONED, FINISHED

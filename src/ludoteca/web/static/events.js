@@ -1,6 +1,8 @@
 // What the table page's features share: the boot data, the table's events, a small DOM helper,
 // requests that carry this seat's proof, and a passing notice. `table.js` announces each view it
 // draws (`table:view`) and each socket message that is not a view (`table:message`).
+import { explain } from "./i18n.js";
+
 export const boot = JSON.parse(document.getElementById("boot").textContent);
 export const seated = boot.seat !== null;
 
@@ -32,7 +34,7 @@ export async function post(path, body = {}) {
     body: JSON.stringify({ seat: boot.seat, token: boot.token, ...body }),
   });
   const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(answer.detail || response.statusText);
+  if (!response.ok) throw new Error(explain(answer) || response.statusText);
   return answer;
 }
 

@@ -1,5 +1,5 @@
 // The live table: renders each view the server sends and sends the moves this seat makes.
-import { _, ngettext } from "./i18n.js";
+import { _, explain, ngettext } from "./i18n.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -51,7 +51,7 @@ async function play(move) {
   });
   const body = await response.json();
   if (response.ok) render(body);
-  else showError(body.detail);
+  else showError(explain(body));
 }
 
 function wireBoard() {
@@ -351,7 +351,7 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") schedule(message.view);
-    else if (message.error) showError(message.error);
+    else if (message.type === "error") showError(explain(message));
     else {
       if (message.type === "takeback" && message.state === "done") version = -1; // views go back
       document.dispatchEvent(new CustomEvent("table:message", { detail: message })); // events.js
@@ -396,7 +396,7 @@ if (nameForm) {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ seat: boot.seat, token: boot.token, name: $("name-input").value }),
     });
-    if (!response.ok) showError((await response.json()).detail);
+    if (!response.ok) showError(explain(await response.json()));
     // The new name arrives with the next view over the socket, for every seat alike.
   });
 }
