@@ -24,7 +24,7 @@ from test_ludo_siege_layout import get, midgame_table, post
 from test_villa_3d_browser import WEBGL_ARGS
 from test_villa_browser import NO_WEBGL
 
-pytestmark = [*browser_marks(), pytest.mark.slow]  # axe takes 1-2 s a page
+pytestmark = [*browser_marks(), pytest.mark.slow]  # axe reads each page for seconds
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
