@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_VENV := .venv-bench
 BENCH_STAMP := $(BENCH_VENV)/.installed
+# axe-core, which the accessibility browser tests inject into pages (package.json pins it).
+AXE := node_modules/axe-core/axe.min.js
 
 .PHONY: serve test play bench lint messages clean
 
@@ -17,8 +19,13 @@ $(STAMP): pyproject.toml
 serve: $(STAMP)
 	$(BIN)/ludoteca serve
 
-test: $(STAMP)
+test: $(STAMP) $(AXE)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+# Without npm the accessibility tests fail and say why (see docs/web.md, "Accessibility").
+$(AXE): package.json package-lock.json
+	@if command -v npm >/dev/null; then npm ci --ignore-scripts --no-audit --no-fund && touch $(AXE); \
+	else echo "npm is missing: the accessibility tests will fail (apt-get install npm)"; fi
 
 play: $(STAMP)
 	$(BIN)/ludoteca play ludo --seats human,greedy,random,random

@@ -68,7 +68,8 @@ def _html(path: Path) -> str:
 
     markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
     html: str = markdown.render(path.read_text(encoding="utf-8"))
-    return html
+    # A code block scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+    return html.replace("<pre>", '<pre tabindex="0">')
 
 
 def page_html(game_id: str, language: str = DEFAULT) -> str | None:

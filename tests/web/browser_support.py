@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from ludoteca.web.server import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -25,6 +31,29 @@ def browser_marks() -> list[pytest.MarkDecorator]:
         pytest.mark.xdist_group("browser"),
         pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM}"),
     ]
+
+
+@contextmanager
+def live_server(database: Path) -> Iterator[str]:
+    """The app on the SQLite file `database` under uvicorn in a background thread, on a free
+    port of 127.0.0.1; yields its address and stops it afterwards."""
+    import uvicorn
+
+    app = create_app(f"sqlite:///{database}", bot_delay=0.0)
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
 
 
 def fill_table_form(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -11,7 +10,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS
+from browser_support import CHROMIUM, CHROMIUM_ARGS, live_server
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -129,21 +128,8 @@ def make_kit() -> type[WebKit]:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """The app under uvicorn in a background thread, on a free port."""
-    import uvicorn
-
-    app = create_app(f"sqlite:///{tmp_path / 'browser.db'}", bot_delay=0.0)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with live_server(tmp_path / "browser.db") as url:
+        yield url
 
 
 @pytest.fixture

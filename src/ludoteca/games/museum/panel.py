@@ -58,8 +58,13 @@ font-size:16px;font-weight:700;color:#2f2a24}
 .museum-panel .mcard .steps{font-size:12px;letter-spacing:1px;line-height:1;font-weight:400}
 .museum-panel .mcard.lift{background:#ecebf7;border-color:#6a6a9a}
 .museum-panel .mcard svg{width:18px;height:18px}
-.museum-panel .deck .turned{opacity:.4;border-style:dashed}
-.museum-panel .deck .current{outline:3px solid #2f2a24;opacity:1;border-style:solid}
+.museum-panel .deck .turned{border-style:dashed;border-color:#b5ab95;background:transparent;
+color:#6b655c;font-weight:400}
+.museum-panel .deck .turned svg{opacity:.5}
+.museum-panel .deck .current{outline:3px solid #2f2a24;border-style:solid;border-color:#6b5a2e;
+background:#fffdf5;color:#2f2a24;font-weight:700}
+.museum-panel .deck .current svg{opacity:1}
+.museum-panel .deck .current.lift{background:#ecebf7;border-color:#6a6a9a}
 .museum-panel .legend{font-size:13px;color:#555;margin:0}
 """
 

@@ -15,7 +15,7 @@ function markSeats() {
     const online = presence.connected.includes(seat);
     let dot = item.querySelector(".presence");
     if (!dot) {
-      dot = el("span", { class: "presence", "data-testid": `presence-${seat}` });
+      dot = el("span", { class: "presence", role: "img", "data-testid": `presence-${seat}` });
       item.querySelector(".seat-name").before(dot);
     }
     dot.dataset.online = String(online);

@@ -54,6 +54,13 @@ async function play(move) {
   else showError(explain(body));
 }
 
+// An image's parts are hidden from screen readers and may hold nothing to tab to: a board with
+// moves to tab through is a group of buttons, otherwise one picture with its description.
+function boardRole() {
+  const svg = board.querySelector("svg");
+  if (svg) svg.setAttribute("role", svg.querySelector("[tabindex]") ? "group" : "img");
+}
+
 function wireBoard() {
   for (const piece of board.querySelectorAll("[data-action]")) {
     const action = Number(piece.dataset.action);
@@ -69,6 +76,7 @@ function wireBoard() {
       piece.addEventListener(name, () => hot(on));
     }
   }
+  boardRole();
   for (const target of board.querySelectorAll("[data-target-of]")) {
     target.addEventListener("click", () => play({ action: Number(target.dataset.targetOf) }));
   }
@@ -95,6 +103,7 @@ function paintClicks() {
     else { node.removeAttribute("tabindex"); node.removeAttribute("role"); }
   }
   showButtons(clicked.length > 0 && moves.length > 0 ? open.map((m) => m.action) : null);
+  boardRole();
   $("selection").hidden = clicked.length === 0;
   $("selection-text").textContent = clicked.join(" → ");
 }
