@@ -12,6 +12,7 @@ from urllib.request import Request, urlopen
 
 import pytest
 from browser_support import browser_marks
+from test_villa_3d_browser import OWN, page3d, wait_for_mode  # noqa: F401 (page3d: a fixture)
 
 pytestmark = browser_marks()
 
@@ -107,6 +108,34 @@ def test_villa_svg_pull_and_place_by_keyboard(server: str, page: Any) -> None:
     page.keyboard.press("ArrowRight")
     moved = page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
     assert moved != first and 'data-click="cell:' in moved
+    before = decisions(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#log li.move-entry').length > {before}"
+    )
+    assert "places" in page.locator("#log li.move-entry").nth(before).inner_text()
+
+
+@pytest.mark.slow  # software WebGL takes half a minute on a busy machine
+def test_villa_3d_pull_and_place_by_keyboard(server: str, page3d: Any) -> None:  # noqa: F811
+    """The 3D villa: a pull is one of the move buttons beside it (Tab, Enter); the ghost column
+    then stands on the top floor, the arrows move it and Enter on the focused view places it."""
+    page = page3d
+    open_seat(page, server, create(server, "villa", seed=1, options={"hands": "steady"}))
+    page.wait_for_selector("#board-own:not([hidden]) canvas", timeout=60_000)  # software GL
+    for _turn in range(6):
+        if wait_for_mode(page, "pull") != "pull":
+            break
+        tab_to(page, "#moves .move:not([hidden])")
+        assert page.evaluate("() => document.activeElement.textContent").startswith("pull")
+        page.keyboard.press("Enter")
+        if wait_for_mode(page, "place", "watch") == "place":
+            break
+    else:
+        pytest.fail("no pull came out in six turns")
+    assert page.evaluate(f"{OWN}.dataset.chosen")  # the ghost stands on the floor's middle
+    tab_to(page, "#board-own canvas")
+    page.keyboard.press("ArrowRight")
     before = decisions(page)
     page.keyboard.press("Enter")
     page.wait_for_function(
