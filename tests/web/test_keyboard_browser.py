@@ -60,7 +60,9 @@ def decisions(page: Any) -> int:
 def test_ludo_a_pawn_moves_by_keyboard(server: str, page: Any) -> None:
     """Tab reaches the movable pawn (a focusable button with a focus ring), Enter moves it."""
     open_seat(page, server, create(server, "ludo", seed=1))
+    assert page.locator("#board-keys").is_hidden()
     tab_to(page, "#board [data-action]")
+    assert page.locator("#board-keys").is_visible()  # the keys, shown once the keyboard is there
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelectorAll('#log li.move-entry').length >= 1")
     assert "Red" in page.locator("#log li.move-entry").first.inner_text()
