@@ -99,7 +99,8 @@ function paintClicks() {
     const live = next.has(node.dataset.click);
     node.classList.toggle("clickable", live);
     node.classList.toggle("selected", clicked.includes(node.dataset.click));
-    if (live) { node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
+    // The chosen token stays focusable: Enter on it again lets it go (see `choose`).
+    if (live || clicked.includes(node.dataset.click)) { node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
     else { node.removeAttribute("tabindex"); node.removeAttribute("role"); }
   }
   showButtons(clicked.length > 0 && moves.length > 0 ? open.map((m) => m.action) : null);
@@ -151,9 +152,37 @@ board.addEventListener("click", (event) => {
   else if (!event.target.closest("[data-action], [data-target-of]")) resetClicks();
 });
 board.addEventListener("keydown", (event) => {
-  const node = event.target.closest && event.target.closest("[data-click].clickable");
+  if (!event.target.closest) return;
+  if (event.key in ARROWS) { stepFocus(event); return; }
+  const node = event.target.closest("[data-click].clickable, [data-click].selected");
   if (node && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); choose(node.dataset.click); }
 });
+
+// The arrow keys move the focus to the nearest board control that way, so that a board with
+// many targets (villa's ~160 squares) is not a long walk with Tab.
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const CONTROLS = "[data-action], [data-click][tabindex]";
+function centre(node) {
+  const box = node.getBoundingClientRect();
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+function stepFocus(event) {
+  const from = event.target.closest(CONTROLS);
+  if (!from) return;
+  event.preventDefault();
+  const [dx, dy] = ARROWS[event.key];
+  const [x, y] = centre(from);
+  let best = null;
+  let score = Infinity;
+  for (const node of board.querySelectorAll(CONTROLS)) {
+    const [nx, ny] = centre(node);
+    const ahead = (nx - x) * dx + (ny - y) * dy;
+    if (node === from || ahead < 1) continue;
+    const aside = Math.abs((nx - x) * dy - (ny - y) * dx);
+    if (ahead + 2 * aside < score) { score = ahead + 2 * aside; best = node; }
+  }
+  if (best) best.focus();
+}
 document.addEventListener("keydown", (event) => { if (event.key === "Escape" && clicked.length) resetClicks(); });
 $("selection-clear").addEventListener("click", resetClicks);
 
@@ -203,6 +232,21 @@ function renderLog(v, first) {
   const moves = rows.filter((row) => row.move !== null).length;
   $("move-count").textContent = moves ? `(${moves})` : "";
   if (atBottom || first) log.scrollTop = log.scrollHeight;
+}
+
+// The live region (#last-move) says in words what happened since the view before: the moves
+// and rolls of the others (and one's own, confirmed). A first view or a takeback says the last row.
+const SAY_AT_MOST = 8;
+function announce(v, before) {
+  let entries = before && before.story.length < v.story.length ? v.story.slice(before.story.length) : [];
+  if (!entries.length) {
+    const rows = logRows(v.story);
+    const row = rows[rows.length - 1];
+    entries = row ? [...row.chance, ...(row.move ? [row.move] : [])] : [];
+  }
+  const text = entries.slice(-SAY_AT_MOST).map((e) => e.text).join(" ");
+  const region = $("last-move");
+  if (region.textContent !== text) region.textContent = text;
 }
 
 function renderSeats(v) {
@@ -271,6 +315,7 @@ $("board-switch").addEventListener("click", () => {
 function render(v) {
   if (v.version < version) return; // an older view overtaken by a newer one
   const first = view === null;
+  const previous = view;
   version = v.version;
   view = v;
   const before = first ? null : piecePlaces();
@@ -291,6 +336,7 @@ function render(v) {
   document.title = `${v.your_turn ? "● " : ""}${v.game.title} · ludoteca`;
   renderMoves(v);
   renderLog(v, first);
+  announce(v, previous);
   renderSeats(v);
   renderResult(v);
   renderInvites(v);
