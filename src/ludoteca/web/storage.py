@@ -3,7 +3,8 @@
 A table row holds what is needed to rebuild the game (game id, players, options, the chance
 scheme with its seed or secret) and the seats; the moves are stored one row per applied action,
 chance outcomes included, so a table is rebuilt by replaying its moves. Every step is committed
-as it happens.
+as it happens. The schema is created and kept current by `web.migrations` (Alembic), not by the
+models here: a change to a model needs a new revision there.
 """
 
 from __future__ import annotations
@@ -24,9 +25,7 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -35,6 +34,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from sqlalchemy.pool import StaticPool
 
 from ludoteca.core.chance import SEEDED
+from ludoteca.web import migrations
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -67,23 +67,6 @@ class TableRow(_Base):
     """The chance scheme (`core.chance`); tables stored before it had scheme 1."""
     secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
-
-
-ADDED_COLUMNS = {
-    "chance": f"INTEGER NOT NULL DEFAULT {SEEDED}",
-    "secret": "VARCHAR(64)",
-    "practice": "BOOLEAN NOT NULL DEFAULT 0",
-}
-"""Columns added to `tables` since the first release, with their definitions for old databases."""
-
-
-def upgrade(engine: Engine) -> None:
-    """Add the columns an older database lacks, so its tables still open and continue."""
-    present = {column["name"] for column in inspect(engine).get_columns("tables")}
-    with engine.begin() as connection:
-        for name, definition in ADDED_COLUMNS.items():
-            if name not in present:
-                connection.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {definition}"))
 
 
 class MoveRow(_Base):
@@ -214,8 +197,7 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-        _Base.metadata.create_all(self.engine)
-        upgrade(self.engine)
+        migrations.upgrade(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:

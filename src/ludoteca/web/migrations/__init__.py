@@ -1,0 +1,53 @@
+"""The database schema's history as Alembic revisions, and `upgrade` to bring a database to head.
+
+Every store (`web.storage.Store`, `arena.store.ArenaStore`) upgrades its database when it opens,
+so `ludoteca serve` and `ludoteca arena` always run on the schema their code expects, and a
+database from before migrations (no `alembic_version` table: ludoteca 0.1) is brought up to date
+in place by the baseline revision. A new revision is written by hand in `versions/`, its
+`down_revision` the previous head; `tests/web/test_web_migrations.py` checks on SQLite and
+PostgreSQL that head creates exactly the tables the models describe.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy.engine import Engine
+
+FOLDER = Path(__file__).parent
+
+LOCK_KEY = 0x6C75646F
+"""PostgreSQL advisory lock held while migrating, so processes starting together take turns."""
+
+
+def config() -> Config:
+    """Alembic's configuration without an ini file: the revisions travel inside the package."""
+    settings = Config()
+    settings.set_main_option("script_location", str(FOLDER))
+    return settings
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Apply every revision the database lacks, up to `revision`, in one transaction where the
+    database allows it (PostgreSQL rolls a failed migration back whole)."""
+    settings = config()
+    with engine.begin() as connection:
+        settings.attributes["connection"] = connection
+        command.upgrade(settings, revision)
+
+
+def current(engine: Engine) -> str | None:
+    """The revision the database is at (None: empty, or made before migrations)."""
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def head() -> str:
+    """The newest revision this code knows."""
+    found = ScriptDirectory.from_config(config()).get_current_head()
+    assert found is not None, "the migrations folder has no revisions"
+    return found
