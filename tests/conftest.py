@@ -136,7 +136,8 @@ def postgres_cluster() -> Iterator[postgres_support.Cluster]:
         if postgres_support.required():
             pytest.fail(
                 f"PostgreSQL is required (${postgres_support.REQUIRED_VARIABLE}) but initdb"
-                f" was not found: set ${postgres_support.BIN_VARIABLE}"
+                f" was not found in ${postgres_support.BIN_VARIABLE}, on the PATH or in"
+                f" {postgres_support.DEBIAN}/*/bin"
             )
         pytest.skip("PostgreSQL is not installed (initdb not found)")
     cluster = postgres_support.Cluster(binaries)

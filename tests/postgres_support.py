@@ -41,7 +41,7 @@ def find_binaries() -> Path | None:
     """The folder holding `initdb` and `pg_ctl`, or None."""
     named = os.environ.get(BIN_VARIABLE)
     if named:
-        return Path(named)
+        return Path(named) if (Path(named) / "initdb").exists() else None
     on_path = shutil.which("initdb")
     if on_path:
         return Path(on_path).parent
