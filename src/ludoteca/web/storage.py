@@ -9,7 +9,8 @@ models here: a change to a model needs a new revision there.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -29,11 +30,12 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ludoteca.core.chance import SEEDED
+from ludoteca.core.errors import InvalidOptionError
 from ludoteca.web import migrations
 
 PLAYING = "playing"
@@ -167,6 +169,26 @@ def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
         secret=row.secret,
         practice=bool(row.practice),
     )
+
+
+DRIVERS = {"psycopg": "ludoteca[postgres]"}
+"""Database drivers an extra of ludoteca installs."""
+
+
+@contextmanager
+def database_errors(url: str) -> Iterator[None]:
+    """Opening `url` fails with one clear line (`--database ...`), not a traceback: a URL that
+    does not parse, a server that cannot be reached, a driver that is not installed."""
+    try:
+        yield
+    except (ArgumentError, OperationalError) as exc:
+        raise InvalidOptionError(f"--database {url!r} cannot be used: {exc.args[0]}") from exc
+    except ModuleNotFoundError as exc:
+        package = (exc.name or "").partition(".")[0]
+        extra = f": pip install '{DRIVERS[package]}'" if package in DRIVERS else ""
+        raise InvalidOptionError(
+            f"--database {url!r} needs the Python package {package!r}{extra}"
+        ) from exc
 
 
 def make_engine(url: str) -> Engine:
