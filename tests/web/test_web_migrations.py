@@ -13,13 +13,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from fastapi.testclient import TestClient
-from sqlalchemy import MetaData, inspect, select
+from sqlalchemy import MetaData, inspect, select, text
 
 from ludoteca.arena.store import RunRow
 from ludoteca.web import migrations
+from ludoteca.web.migrations import NewerDatabaseError
 from ludoteca.web.server import create_app
 from ludoteca.web.social_store import ChatRow
 from ludoteca.web.storage import Store, TableRow, make_engine
@@ -126,3 +128,13 @@ def test_a_database_of_release_0_1_upgrades_in_place_and_its_games_continue(
         assert moved.status_code == 200, moved.text
     assert migrations.current(app.state.manager.store.engine) == migrations.head()
     assert _differences(url) == []
+
+
+def test_a_database_migrated_by_a_newer_version_is_refused_in_one_line(database: str) -> None:
+    Store(database).close()
+    engine = make_engine(database)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = 'from-the-future'"))
+    engine.dispose()
+    with pytest.raises(NewerDatabaseError, match=r"'from-the-future'.*newer version upgraded it"):
+        Store(database)

@@ -16,12 +16,26 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
 from sqlalchemy.engine import Engine
+
+from ludoteca.core.errors import LudotecaError
 
 FOLDER = Path(__file__).parent
 
 LOCK_KEY = 0x6C75646F
 """PostgreSQL advisory lock held while migrating, so processes starting together take turns."""
+
+
+class NewerDatabaseError(LudotecaError):
+    """The database is at a revision this code does not know: a newer ludoteca migrated it."""
+
+    def __init__(self, revision: str) -> None:
+        super().__init__(
+            f"the database is at schema revision {revision!r}, which this version of ludoteca"
+            " does not know: a newer version upgraded it (run that version, or restore a backup"
+            " made before the upgrade)"
+        )
 
 
 def config() -> Config:
@@ -36,6 +50,12 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     database allows it (PostgreSQL rolls a failed migration back whole)."""
     settings = config()
     with engine.begin() as connection:
+        at = MigrationContext.configure(connection).get_current_revision()
+        if at is not None:
+            try:
+                ScriptDirectory.from_config(settings).get_revision(at)
+            except CommandError:
+                raise NewerDatabaseError(at) from None
         settings.attributes["connection"] = connection
         command.upgrade(settings, revision)
 
