@@ -21,6 +21,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -78,6 +79,7 @@ class Cluster:
             self.as_user = ["runuser", "-u", SYSTEM_USER, "--"]
         self.port = _free_port()
         self._names = itertools.count()
+        self._connection: Any = None
         self._run(
             "initdb",
             "-D",
@@ -111,12 +113,15 @@ class Cluster:
             raise RuntimeError(f"{program} failed:\n{done.stdout}{done.stderr}{server}")
 
     def _admin(self, *statements: str) -> None:
+        """Run statements on the cluster's own connection (opened once: a connection is a
+        new server process, slow to start on a busy machine)."""
         import psycopg
 
-        address = f"host=127.0.0.1 port={self.port} user={SUPERUSER} dbname=postgres"
-        with psycopg.connect(address, autocommit=True) as connection:
-            for statement in statements:
-                connection.execute(statement.encode())
+        if self._connection is None:
+            address = f"host=127.0.0.1 port={self.port} user={SUPERUSER} dbname=postgres"
+            self._connection = psycopg.connect(address, autocommit=True)
+        for statement in statements:
+            self._connection.execute(statement.encode())
 
     @contextmanager
     def database(self) -> Iterator[str]:
@@ -135,6 +140,8 @@ class Cluster:
             )
 
     def stop(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
         try:
             self._run("pg_ctl", "stop", "-D", str(self.data), "-m", "immediate")
         finally:

@@ -49,13 +49,16 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     """Apply every revision the database lacks, up to `revision`, in one transaction where the
     database allows it (PostgreSQL rolls a failed migration back whole)."""
     settings = config()
+    script = ScriptDirectory.from_config(settings)
     with engine.begin() as connection:
         at = MigrationContext.configure(connection).get_current_revision()
         if at is not None:
             try:
-                ScriptDirectory.from_config(settings).get_revision(at)
+                script.get_revision(at)
             except CommandError:
                 raise NewerDatabaseError(at) from None
+        if at == script.get_current_head() and revision == "head":
+            return  # the usual start: nothing to do, and no lock to wait for
         settings.attributes["connection"] = connection
         command.upgrade(settings, revision)
 
