@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
+import time
 from datetime import UTC, datetime
 from pathlib import Path
+from subprocess import PIPE
 from typing import Any
 
 import pytest
@@ -138,3 +142,26 @@ def test_a_database_migrated_by_a_newer_version_is_refused_in_one_line(database:
     engine.dispose()
     with pytest.raises(NewerDatabaseError, match=r"'from-the-future'.*newer version upgraded it"):
         Store(database)
+
+
+OPEN_AT = """
+import sys, time
+from ludoteca.web.storage import Store
+time.sleep(max(0.0, float(sys.argv[2]) - time.time()))
+Store(sys.argv[1]).close()
+"""
+"""A process that opens a store at a given moment (imports done, so the openings coincide)."""
+
+
+@pytest.mark.slow  # three processes that meet 6 s after they start
+def test_servers_starting_together_on_postgresql_migrate_once(postgres_url: str) -> None:
+    """Processes starting at once on a new database (workers, or the arena beside the server)
+    take turns under an advisory lock instead of creating the same tables twice."""
+    moment = str(time.time() + 6)
+    starting = [
+        subprocess.Popen([sys.executable, "-c", OPEN_AT, postgres_url, moment], stderr=PIPE)
+        for _ in range(3)
+    ]
+    errors = [process.communicate(timeout=120)[1].decode() for process in starting]
+    assert [process.returncode for process in starting] == [0, 0, 0], errors
+    assert _differences(postgres_url) == []

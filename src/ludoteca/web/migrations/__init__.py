@@ -10,6 +10,7 @@ PostgreSQL that head creates exactly the tables the models describe.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from alembic import command
@@ -22,6 +23,9 @@ from sqlalchemy.engine import Engine
 from ludoteca.core.errors import LudotecaError
 
 FOLDER = Path(__file__).parent
+
+_ONE_AT_A_TIME = threading.Lock()
+"""Alembic keeps its running context in module globals: one migration per process at a time."""
 
 LOCK_KEY = 0x6C75646F
 """PostgreSQL advisory lock held while migrating, so processes starting together take turns."""
@@ -60,7 +64,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
         if at == script.get_current_head() and revision == "head":
             return  # the usual start: nothing to do, and no lock to wait for
         settings.attributes["connection"] = connection
-        command.upgrade(settings, revision)
+        with _ONE_AT_A_TIME:
+            command.upgrade(settings, revision)
 
 
 def current(engine: Engine) -> str | None:
