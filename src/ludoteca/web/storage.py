@@ -171,8 +171,11 @@ def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
     )
 
 
-DRIVERS = {"psycopg": "ludoteca[postgres]"}
-"""Database drivers an extra of ludoteca installs."""
+DRIVER_HINTS = {
+    "psycopg": "pip install 'ludoteca[postgres]'",
+    "psycopg2": "write postgresql+psycopg://... to use psycopg 3 from 'ludoteca[postgres]'",
+}
+"""What to do when a PostgreSQL driver is missing (SQLAlchemy 2.0 reads postgresql:// as psycopg2)."""
 
 
 @contextmanager
@@ -185,7 +188,7 @@ def database_errors(url: str) -> Iterator[None]:
         raise InvalidOptionError(f"--database {url!r} cannot be used: {exc.args[0]}") from exc
     except ModuleNotFoundError as exc:
         package = (exc.name or "").partition(".")[0]
-        extra = f": pip install '{DRIVERS[package]}'" if package in DRIVERS else ""
+        extra = f": {DRIVER_HINTS[package]}" if package in DRIVER_HINTS else ""
         raise InvalidOptionError(
             f"--database {url!r} needs the Python package {package!r}{extra}"
         ) from exc
