@@ -175,7 +175,7 @@ DRIVER_HINTS = {
     "psycopg": "pip install 'ludoteca[postgres]'",
     "psycopg2": "write postgresql+psycopg://... to use psycopg 3 from 'ludoteca[postgres]'",
 }
-"""What to do when a PostgreSQL driver is missing (SQLAlchemy 2.0 reads postgresql:// as psycopg2)."""
+"""What to do when a PostgreSQL driver is missing (2.0 SQLAlchemy: postgresql:// is psycopg2)."""
 
 
 @contextmanager
