@@ -175,7 +175,7 @@ DRIVER_HINTS = {
     "psycopg": "pip install 'ludoteca[postgres]'",
     "psycopg2": "write postgresql+psycopg://... to use psycopg 3 from 'ludoteca[postgres]'",
 }
-"""What to do when a PostgreSQL driver is missing (2.0 SQLAlchemy: postgresql:// is psycopg2)."""
+"""What to do when a PostgreSQL driver is missing (to SQLAlchemy 2.0, postgresql:// is psycopg2)."""
 
 
 @contextmanager
