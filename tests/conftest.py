@@ -1,13 +1,16 @@
 """Shared fixtures: `ludo` sets up Mens erger je niet positions from their JSON form;
-`seed_spy` registers an agent that notes the seed of every state it is handed."""
+`seed_spy` registers an agent that notes the seed of every state it is handed; `postgres_url`
+is a fresh database on the session's throwaway PostgreSQL (`postgres_support`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import ludoteca
+import postgres_support
 from ludoteca import agents
 from ludoteca.core.api import State
 from ludoteca.core.errors import LudotecaError
@@ -123,3 +126,27 @@ def _english_unless_a_test_says_otherwise(monkeypatch: pytest.MonkeyPatch) -> An
     token = _active_language.set("en")
     yield
     _active_language.reset(token)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[postgres_support.Cluster]:
+    """One PostgreSQL server per test process, started when a test first needs it."""
+    binaries = postgres_support.find_binaries()
+    if binaries is None:
+        if postgres_support.required():
+            pytest.fail(
+                f"PostgreSQL is required (${postgres_support.REQUIRED_VARIABLE}) but initdb"
+                f" was not found in ${postgres_support.BIN_VARIABLE}, on the PATH or in"
+                f" {postgres_support.DEBIAN}/*/bin"
+            )
+        pytest.skip("PostgreSQL is not installed (initdb not found)")
+    cluster = postgres_support.Cluster(binaries)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: postgres_support.Cluster) -> Iterator[str]:
+    """The SQLAlchemy URL of an empty database of this test's own."""
+    with postgres_cluster.database() as url:
+        yield url

@@ -20,13 +20,15 @@ from ludoteca.core.record import Record
 from ludoteca.web.server import create_app
 from ludoteca.web.storage import Store
 from ludoteca.web.table import Table
+from postgres_support import DATABASES, database_url
 
 GAMES = 4
 
 
-@pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'ludoteca.db'}"
+@pytest.fixture(params=DATABASES)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database, SQLite and PostgreSQL in turn."""
+    return database_url(request, request.param, tmp_path)
 
 
 def ludo_tournament(database: str) -> tuple[ArenaConfig, list[StoredGame]]:

@@ -371,3 +371,19 @@ def test_serve_passes_host_port_and_database(monkeypatch: pytest.MonkeyPatch) ->
     assert invoke("serve").exit_code == 0
     assert invoke("serve", "--host", "0.0.0.0", "--port", "9000", "--database", "sqlite://")
     assert calls == [("127.0.0.1", 8000, None), ("0.0.0.0", 9000, "sqlite://")]
+
+
+@pytest.mark.parametrize(
+    ("url", "told"),
+    [
+        ("nonsense", "cannot be used: Could not parse"),
+        ("postgresql+psycopg://nobody@127.0.0.1:1/none", "cannot be used: (psycopg.Operational"),
+        ("mysql+pymysql://nobody@127.0.0.1:1/none", "needs the Python package 'pymysql'"),
+    ],
+)
+def test_serve_says_why_a_database_cannot_be_used(url: str, told: str) -> None:
+    """A bad URL, a server nobody runs (nothing listens on port 1), a driver not installed."""
+    result = invoke("serve", "--database", url)
+    assert result.exit_code == 2
+    assert result.output.startswith(f"Error: --database {url!r} {told}")
+    assert "Traceback" not in result.output

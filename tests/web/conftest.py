@@ -1,4 +1,8 @@
-"""Fixtures for the web tests: an app on a temporary SQLite file, and `web` to sit and move."""
+"""Fixtures for the web tests: an app on a fresh database, and `web` to sit and move.
+
+The HTTP and WebSocket tests (`test_web_*.py`, browser tests excepted) run on SQLite and on
+PostgreSQL; the browser tests, which test the pages rather than the storage, on SQLite only.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from fastapi.testclient import TestClient
 
 from ludoteca.core.api import State
 from ludoteca.web.server import create_app
+from postgres_support import DATABASES, database_url
 
 
 @dataclass
@@ -98,9 +103,19 @@ class WebKit:
         return state
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    module = metafunc.module.__name__.rpartition(".")[2]
+    on_both = module.startswith("test_web_") and not metafunc.definition.get_closest_marker(
+        "browser"
+    )
+    if on_both and "database" in metafunc.fixturenames:
+        metafunc.parametrize("database", DATABASES, indirect=True)
+
+
 @pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'ludoteca.db'}"
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of an empty database: SQLite unless the test is parametrised over both."""
+    return database_url(request, getattr(request, "param", "sqlite"), tmp_path)
 
 
 @pytest.fixture

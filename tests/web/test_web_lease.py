@@ -120,3 +120,18 @@ def test_changes_beside_play_are_refused_by_the_server_that_does_not_own_the_tab
         assert "another server process" in taken.json()["detail"]
         renamed = one.post(f"/api/tables/{table.id}/name", json={**body, "name": "Anna"})
         assert renamed.status_code == 200  # the owner accepts the same change
+
+
+def test_a_server_on_a_host_with_a_long_name_still_holds_its_tables(
+    database: str, monkeypatch: pytest.MonkeyPatch, make_kit: Any
+) -> None:
+    """Host names reach 63 characters (container names): the owner must still fit the lease's
+    column, which PostgreSQL, unlike SQLite, enforces."""
+    monkeypatch.setattr("socket.gethostname", lambda: "pod-" + "x" * 59)
+    app = create_app(database, bot_delay=0.0)
+    with TestClient(app) as client:
+        web = make_kit(app, client)
+        table = web.create()
+        web.play_first_moves(table, 2)
+        played = [notation for seat, notation in web.view(table)["log"] if seat >= 0]
+    assert len(played) == 2

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
-from sqlalchemy.exc import ArgumentError, OperationalError
 
 from ludoteca.arena.config import configure
 from ludoteca.arena.export import write_csv, write_json
@@ -16,8 +15,8 @@ from ludoteca.arena.schedule import check_game_count
 from ludoteca.arena.stats import summarise
 from ludoteca.arena.store import ArenaStore
 from ludoteca.arena.tournament import play_tournament
-from ludoteca.core.errors import InvalidOptionError
 from ludoteca.terminal.progress import games_progress
+from ludoteca.web.storage import database_errors
 
 INTERRUPTED = 130
 """The exit code of a command stopped by Ctrl-C (128 + SIGINT)."""
@@ -42,10 +41,8 @@ class ArenaRequest:
 
 def open_store(url: str) -> ArenaStore:
     """The arena's store on `url`; a URL SQLAlchemy cannot use is a one-line error."""
-    try:
+    with database_errors(url):
         return ArenaStore(url)
-    except (ArgumentError, OperationalError) as exc:
-        raise InvalidOptionError(f"--database {url!r} cannot be used: {exc.args[0]}") from exc
 
 
 def run_arena(console: Console, request: ArenaRequest) -> int:

@@ -3,7 +3,7 @@
 Each finished game is stored in one transaction as a finished table of bots (with every move
 and its notation, so `ludoteca serve` shows and replays it at `/table/<id>`) plus a row of
 `arena_games` with its outcome; an interrupted tournament therefore keeps every game it
-finished and nothing half-written. The arena's own tables are created if missing.
+finished and nothing half-written. Opening it brings the database's schema up to date.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from ludoteca.arena.config import ArenaConfig
 from ludoteca.arena.match import GameResult
 from ludoteca.arena.runner import PlayedGame
 from ludoteca.core.errors import LudotecaError
+from ludoteca.web import migrations
 from ludoteca.web.storage import (
     ABANDONED,
     FINISHED,
@@ -38,7 +39,6 @@ from ludoteca.web.storage import (
     SeatData,
     TableRow,
     make_engine,
-    upgrade,
 )
 from ludoteca.web.table import BOT
 
@@ -116,9 +116,7 @@ class ArenaStore:
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-        TableRow.metadata.create_all(self.engine)
-        upgrade(self.engine)
-        _ArenaBase.metadata.create_all(self.engine)
+        migrations.upgrade(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:

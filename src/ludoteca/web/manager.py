@@ -70,7 +70,8 @@ class TableManager:
         lease_seconds: float = LEASE_SECONDS,
     ) -> None:
         self.store = store
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        host = socket.gethostname()[:40]  # the lease's owner column holds 64 characters
+        self.owner = f"{host}:{os.getpid()}:{secrets.token_hex(4)}"
         self.lease_seconds = lease_seconds
         self._held: dict[str, float] = {}
         """Table id -> monotonic time until which this process surely holds its lease."""

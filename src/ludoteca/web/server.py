@@ -25,7 +25,7 @@ from ludoteca.web.limits import BodyLimit, BotLimits
 from ludoteca.web.manager import MAX_ACTIONS, TableManager
 from ludoteca.web.render import game_static_folders
 from ludoteca.web.social_store import SocialStore
-from ludoteca.web.storage import Store
+from ludoteca.web.storage import Store, database_errors
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_DATABASE = "sqlite:///ludoteca.db"
@@ -108,5 +108,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     """Run the app until interrupted; the default database is `ludoteca.db` here."""
     import uvicorn
 
-    app = create_app(database or DEFAULT_DATABASE)
+    url = database or DEFAULT_DATABASE
+    with database_errors(url):
+        app = create_app(url)
     uvicorn.run(app, host=host, port=port, log_level="info")

@@ -91,8 +91,8 @@ class SocialStore:
     """Chat, takebacks and rematch links of the tables in one database."""
 
     def __init__(self, engine: Engine) -> None:
+        """`engine` is a `Store`'s, whose opening brought the schema up to date."""
         self.engine = engine
-        _Base.metadata.create_all(engine)
 
     # -- chat -----------------------------------------------------------------------------------
     def add_line(self, table_id: str, seat: int, text: str) -> ChatLine:

@@ -3,12 +3,14 @@
 A table row holds what is needed to rebuild the game (game id, players, options, the chance
 scheme with its seed or secret) and the seats; the moves are stored one row per applied action,
 chance outcomes included, so a table is rebuilt by replaying its moves. Every step is committed
-as it happens.
+as it happens. The schema is created and kept current by `web.migrations` (Alembic), not by the
+models here: a change to a model needs a new revision there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -24,17 +26,17 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ludoteca.core.chance import SEEDED
+from ludoteca.core.errors import InvalidOptionError
+from ludoteca.web import migrations
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -67,23 +69,6 @@ class TableRow(_Base):
     """The chance scheme (`core.chance`); tables stored before it had scheme 1."""
     secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
-
-
-ADDED_COLUMNS = {
-    "chance": f"INTEGER NOT NULL DEFAULT {SEEDED}",
-    "secret": "VARCHAR(64)",
-    "practice": "BOOLEAN NOT NULL DEFAULT 0",
-}
-"""Columns added to `tables` since the first release, with their definitions for old databases."""
-
-
-def upgrade(engine: Engine) -> None:
-    """Add the columns an older database lacks, so its tables still open and continue."""
-    present = {column["name"] for column in inspect(engine).get_columns("tables")}
-    with engine.begin() as connection:
-        for name, definition in ADDED_COLUMNS.items():
-            if name not in present:
-                connection.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {definition}"))
 
 
 class MoveRow(_Base):
@@ -191,6 +176,29 @@ def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
     )
 
 
+DRIVER_HINTS = {
+    "psycopg": "pip install 'ludoteca[postgres]'",
+    "psycopg2": "write postgresql+psycopg://... to use psycopg 3 from 'ludoteca[postgres]'",
+}
+"""What to do when a PostgreSQL driver is missing (to SQLAlchemy 2.0, postgresql:// is psycopg2)."""
+
+
+@contextmanager
+def database_errors(url: str) -> Iterator[None]:
+    """Opening `url` fails with one clear line (`--database ...`), not a traceback: a URL that
+    does not parse, a server that cannot be reached, a driver that is not installed."""
+    try:
+        yield
+    except (ArgumentError, OperationalError) as exc:
+        raise InvalidOptionError(f"--database {url!r} cannot be used: {exc.args[0]}") from exc
+    except ModuleNotFoundError as exc:
+        package = (exc.name or "").partition(".")[0]
+        extra = f": {DRIVER_HINTS[package]}" if package in DRIVER_HINTS else ""
+        raise InvalidOptionError(
+            f"--database {url!r} needs the Python package {package!r}{extra}"
+        ) from exc
+
+
 def make_engine(url: str) -> Engine:
     """An engine for `url`; SQLite gets WAL and relaxed syncing (one commit per move is cheap)."""
     if url.startswith("sqlite"):
@@ -219,8 +227,7 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-        _Base.metadata.create_all(self.engine)
-        upgrade(self.engine)
+        migrations.upgrade(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
