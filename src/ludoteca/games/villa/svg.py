@@ -237,7 +237,8 @@ def _in_hand(canvas: _Canvas, state: VillaState, columns: list[int]) -> None:
     if not columns:
         return
     y = PAD + HAND_ROW / 2 - 4
-    canvas.add(f'<text class="caption" x="{_n(PAD + 4)}" y="{_n(y)}">{escape(_("in hand"))}</text>')
+    caption = escape(_("in hand"))
+    canvas.add(f'<text class="caption" x="{_n(PAD + 4)}" y="{_n(y)}">{caption}</text>')
     for i, column in enumerate(columns):
         x = PAD + 110 + i * 56
         canvas.add(
@@ -426,6 +427,7 @@ def _top_view(canvas: _Canvas, state: VillaState, left: float, top: float, size:
 def _zones(canvas: _Canvas, grid: Zones, at: Callable[[float, float], tuple[float, float]]) -> None:
     """The zones that hold legal points, each a frame to tap: the panel then shows it large."""
     pitch = load_parts().pitch
+    title = escape(_("Show this part of the grid large"))
     for k, region in enumerate(grid.regions):
         token = f"zone:{k}"
         if token not in canvas.tokens:
@@ -435,7 +437,7 @@ def _zones(canvas: _Canvas, grid: Zones, at: Callable[[float, float], tuple[floa
         canvas.add(
             f'<rect class="zone" x="{_n(x0)}" y="{_n(y0)}" width="{_n(x1 - x0)}"'
             f' height="{_n(y1 - y0)}" rx="4"{canvas.click(token)}>'
-            f"<title>{escape(_('Show this part of the grid large'))}</title></rect>"
+            f"<title>{title}</title></rect>"
         )
 
 
