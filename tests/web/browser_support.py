@@ -69,8 +69,9 @@ def sit_down(page: Any, server: str, game: str, bot: str, **form: Any) -> None:
     open_table(page)
 
 
-MEASURE = """({board = '#board', taps = '[data-action], [data-target-of], [data-click].clickable'}
-    = {}) => {
+MEASURE = """(where) => {
+  const tappable = '[data-action], [data-target-of], [data-click].clickable';
+  const {board = '#board', taps = tappable} = where || {};
   const vw = window.innerWidth;
   const root = document.querySelector(board);
   const box = root.getBoundingClientRect();
