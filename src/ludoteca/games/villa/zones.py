@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -67,8 +68,22 @@ def _split(start: int, length: int) -> list[tuple[int, int]]:
     return [(a, b - a) for a, b in itertools.pairwise(cuts)]
 
 
+_last: tuple[weakref.ref[VillaState], int, Zones | None] | None = None
+"""The newest answer of `zones`: a page asks it once per legal action of the same position."""
+
+
 def zones(state: VillaState) -> Zones | None:
     """The zones of the grid a person chooses a point on now, or None outside those phases."""
+    global _last
+    moves, last = len(state.history()), _last  # one read: other threads may replace it
+    if last is not None and last[0]() is state and last[1] == moves:
+        return last[2]
+    found = _zones(state)
+    _last = (weakref.ref(state), moves, found)
+    return found
+
+
+def _zones(state: VillaState) -> Zones | None:
     if state.phase == PLACE:
         grid = TopGrid.of(state)
         if grid is None:
