@@ -147,6 +147,9 @@ def test_floor_placement_is_a_turn_then_a_point(seed: int) -> None:
         for turn, *zone, cell in paths:
             assert turn.startswith("turn:") and cell.startswith("cell:")
             assert all(z.startswith("zone:") for z in zone) and len(zone) <= 1
+        drawn = set(_tokens(render_svg(state, interactive=True)))
+        drawn |= set(_tokens(f"<div>{panel_html(state, interactive=True)}</div>"))
+        assert {token for path in paths for token in path} <= drawn
 
 
 def test_a_collapse_is_drawn_falling(build: Build) -> None:
