@@ -46,8 +46,8 @@ MARGIN = 28.0
 STYLE = """
 .board:has(>.villa-panel){display:grid;grid-template-columns:auto minmax(0,1fr);
 gap:.8rem 1rem;align-items:start}
-.board:has(>.villa-panel)>svg.villa-board{width:auto;max-width:100%;height:calc(100vh - 110px);
-min-height:520px;max-height:none;justify-self:end}
+.board:has(>.villa-panel)>svg.villa-board{width:auto;min-width:min(340px,100%);max-width:100%;
+height:calc(100vh - 110px);min-height:520px;max-height:none;justify-self:end}
 @media (max-width:760px){.board:has(>.villa-panel){grid-template-columns:minmax(0,1fr)}
 .board:has(>.villa-panel)>svg.villa-board{width:100%;height:auto;min-height:0}}
 .villa-panel{font-size:15px;line-height:1.4;min-width:0;display:grid;gap:.8rem;
