@@ -96,3 +96,49 @@ def sit_down(page: Any, server: str, game: str, bot: str, **form: Any) -> None:
     """Open a table of `game` with a person in seat 0 against `bot` (see `fill_table_form`)."""
     fill_table_form(page, server, game, bot, **form)
     open_table(page)
+
+
+MEASURE = """(where) => {
+  const tappable = '[data-action], [data-target-of], [data-click].clickable';
+  const {board = '#board', taps = tappable} = where || {};
+  const vw = window.innerWidth;
+  const root = document.querySelector(board);
+  const box = root.getBoundingClientRect();
+  const message = document.getElementById('message');
+  const m = message.getBoundingClientRect();
+  const hit = document.elementFromPoint(m.left + m.width / 2, m.top + m.height / 2);
+  const shown = (el) => el.getClientRects().length > 0;
+  const labels = [...root.querySelectorAll('svg text')].filter((t) => t.textContent.trim())
+    .filter(shown).map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+  const small = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg') || el.closest('[hidden]') || !shown(el)) continue;
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (own && size < 12) small.push(`${el.tagName}.${el.className}: ${size}px`);
+  }
+  const targets = [...root.querySelectorAll(taps)].filter(shown)
+    .map((el) => { const r = el.getBoundingClientRect(); return Math.min(r.width, r.height); });
+  const seen = (el) => { // the element's box as far as the SVG viewports around it show it
+    const r = el.getBoundingClientRect();
+    let [left, right] = [r.left, r.right];
+    for (let svg = el.parentElement?.closest('svg'); svg; svg = svg.parentElement?.closest('svg')) {
+      const clip = svg.getBoundingClientRect();
+      [left, right] = [Math.max(left, clip.left), Math.min(right, clip.right)];
+    }
+    return {left, right, width: right - left};
+  };
+  const outside = [...root.querySelectorAll('*')].filter((el) => !el.closest('style, title, defs'))
+    .map(seen).filter((r) => r.width > 0 && (r.left < -0.5 || r.right > vw + 0.5)).length;
+  return {
+    scroll: document.documentElement.scrollWidth - vw,
+    left: box.left, right: box.right, viewport: vw, outside,
+    messageFree: message.contains(hit), labels, small, taps: targets,
+  };
+}"""
+"""Measures a table page (issue 14): sideways scroll, the board's box (`board`, a selector)
+against the viewport and how many of its elements reach past it (as far as the SVG viewports
+around them show them), whether the status line (#message) is covered, every board label's
+size as rendered (SVG text), the panel text under 12 CSS px outside any SVG, and the smaller
+side of every shown tap target (`taps`) on the board. Pass `{board, taps}` to
+`page.evaluate(MEASURE, ...)`; both are optional."""

@@ -15,37 +15,11 @@ from typing import Any
 from urllib.request import Request, urlopen
 
 import pytest
-from browser_support import browser_marks
+from browser_support import MEASURE, browser_marks
 
 pytestmark = browser_marks()
 
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
-
-MEASURE = """() => {
-  const vw = window.innerWidth;
-  const board = document.querySelector('#board svg');
-  const box = board.getBoundingClientRect();
-  const message = document.getElementById('message');
-  const m = message.getBoundingClientRect();
-  const hit = document.elementFromPoint(m.left + m.width / 2, m.top + m.height / 2);
-  const labels = [...board.querySelectorAll('text')].filter((t) => t.textContent.trim())
-    .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
-  const small = [];
-  for (const el of document.querySelectorAll('body *')) {
-    if (el.closest('#board') || el.closest('[hidden]') || !el.getClientRects().length) continue;
-    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    const size = parseFloat(getComputedStyle(el).fontSize);
-    if (own && size < 12) small.push(`${el.tagName}.${el.className}: ${size}px`);
-  }
-  const tappable = '[data-action], [data-target-of], [data-click].clickable';
-  const taps = [...board.querySelectorAll(tappable)]
-    .map((el) => { const r = el.getBoundingClientRect(); return Math.min(r.width, r.height); });
-  return {
-    scroll: document.documentElement.scrollWidth - vw,
-    left: box.left, right: box.right, viewport: vw,
-    messageFree: message.contains(hit), labels, small, taps,
-  };
-}"""
 
 
 def post(url: str, body: dict[str, Any]) -> Any:

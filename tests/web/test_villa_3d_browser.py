@@ -102,7 +102,7 @@ def test_without_webgl_the_svg_board_is_played(server: str, page: Any) -> None:
     """WebGL is taken away: the page keeps the SVG board, without the switch to 3D."""
     page.add_init_script(NO_WEBGL)
     sit_down(page, server, "villa", "greedy", options={"hands": "steady"})
-    page.wait_for_selector("#board svg [data-click].clickable")
+    page.wait_for_selector("#board [data-click].clickable")
     assert page.locator("#board-own").is_hidden()
     assert page.locator("#board-switch").is_hidden()
     page.locator("#board [data-chip].clickable").first.click()

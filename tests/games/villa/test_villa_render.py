@@ -16,7 +16,7 @@ from ludoteca.core.chance import play_chance
 from ludoteca.games.villa import hands
 from ludoteca.games.villa.bots import GreedyAgent
 from ludoteca.games.villa.game import DECLARE, DECLINE, FLOOR, PLACE, VillaState
-from ludoteca.games.villa.svg import click_path, docs_pictures, render_svg
+from ludoteca.games.villa.svg import click_path, docs_pictures, panel_html, render_svg
 from ludoteca.games.villa.text import (
     describe_chance,
     render_rich,
@@ -96,18 +96,18 @@ def test_svg_parses_and_shows_the_seal_and_the_points(build: Build) -> None:
     svg = render_svg(state)
     root = ET.fromstring(svg)
     assert root.get("class") == "villa-board"
-    assert 'data-click="' not in svg  # spectators get no clickable elements
-    assert "Seal: Player 1 (white) · points: Player 1 (white) 1 · Player 2 (black) 0" in svg
-    assert "seat 0" not in svg
+    panel = panel_html(state)
+    assert 'data-click="' not in svg + panel  # spectators get no clickable elements
+    assert "Seal: Player 1 (white) · points: Player 1 (white) 1 · Player 2 (black) 0" in panel
+    assert "seat 0" not in svg + panel
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_interactive_svg_has_a_click_token_for_every_legal_action(seed: int) -> None:
     phases = set()
     for state in states_of_a_game(seed):
-        svg = render_svg(state, interactive=True)
-        ET.fromstring(svg)
-        tokens = set(_tokens(svg))
+        tokens = set(_tokens(render_svg(state, interactive=True)))
+        tokens |= set(_tokens(f"<div>{panel_html(state, interactive=True)}</div>"))
         paths = [click_path(state, action) for action in state.legal_actions()]
         assert all(path for path in paths)
         assert len({tuple(p) for p in paths}) == len(paths), "paths must tell actions apart"
@@ -119,8 +119,7 @@ def test_interactive_svg_has_a_click_token_for_every_legal_action(seed: int) -> 
 def test_the_penalty_offers_a_decline_button_and_says_so() -> None:
     state = failed_protest()
     assert click_path(state, DECLINE) == ["decline"]
-    svg = render_svg(state, seat=0, interactive=True)
-    assert 'data-click="decline"' in svg
+    assert 'data-click="decline"' in panel_html(state, seat=0, interactive=True)
     assert status_line(state).endswith("out of the game, or decline")
 
 
@@ -131,20 +130,26 @@ def test_click_paths_name_the_clicks(build: Build) -> None:
     state.apply_action(0)
     assert state.phase == PLACE
     action = state.legal_actions()[0]
-    assert click_path(state, action) == [f"cell:{action - 100}"]
+    zone, cell = click_path(state, action)  # the blue floor's grid is cut into zones
+    assert zone.startswith("zone:") and cell == f"cell:{action - 100}"
 
 
 @pytest.mark.parametrize("seed", [3, 4])
 def test_floor_placement_is_a_turn_then_a_point(seed: int) -> None:
-    """Each floor spot is chosen by two clicks, its turn and then its point. These two games
-    both come to lay a floor; a seed whose game laid none would check nothing, so it fails."""
+    """Each floor spot is chosen by its turn and then its point (after the point's zone where
+    the points are spread wider than one zone). These two games both come to lay a floor; a
+    seed whose game laid none would check nothing, so it fails."""
     floors = [state for state in states_of_a_game(seed) if state.phase == FLOOR]
     assert floors, f"the game of seed {seed} lays no floor: choose a seed whose game does"
     for state in floors:
         paths = [click_path(state, action) for action in state.legal_actions()]
         assert len({tuple(path) for path in paths}) == len(paths) > 1
-        for turn, cell in paths:
+        for turn, *zone, cell in paths:
             assert turn.startswith("turn:") and cell.startswith("cell:")
+            assert all(z.startswith("zone:") for z in zone) and len(zone) <= 1
+        drawn = set(_tokens(render_svg(state, interactive=True)))
+        drawn |= set(_tokens(f"<div>{panel_html(state, interactive=True)}</div>"))
+        assert {token for path in paths for token in path} <= drawn
 
 
 def test_a_collapse_is_drawn_falling(build: Build) -> None:

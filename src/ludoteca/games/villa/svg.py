@@ -1,14 +1,18 @@
-"""Villa Paletti as SVG: the villa from the front, the top floor from above, the columns.
+"""Villa Paletti as SVG: the villa from the front above the top floor from above.
+
+The picture is narrow (`WIDTH`), so a phone shows it at about its own size; what is read or
+tapped beside it (the seal and points, a chip per column, the buttons, the enlarged placement
+grid) is HTML from `panel.py`, which the page reflows beside the picture or below it.
 
 The contract with the web app is click paths (`click_path`): pulling a column is
-["column:<id>"] (the column in the side view, or its chip in the rack below), placing it is
-["cell:<i>"] (the small squares on the top view, only the legal ones), laying a floor is
-["turn:<degrees>", "cell:<i>"] (a turn button, then where the floor's centroid goes), and
-"declare", "protest", "pass" and "decline" (the penalty) are buttons. With `interactive`, every
-element that can be clicked carries `data-click`; the page adds the classes `clickable`,
-`selected` and `hot`. A villa that fell is drawn collapsing (a CSS animation, off for people
-who prefer reduced motion). All CSS is scoped under the root class `villa-board`; the SVG uses
-no ids.
+["column:<id>"] (its chip in the panel; the picture outlines the columns that may be pulled),
+placing it is ["zone:<k>", "cell:<i>"] (a zone of the top view, then a point of that zone
+enlarged in the panel; ["cell:<i>"] alone where the grid is one zone, see `zones.py`), laying a
+floor is ["turn:<degrees>", "zone:<k>", "cell:<i>"] (a turn button first), and "declare",
+"protest", "pass" and "decline" (the penalty) are buttons. With `interactive`, every element
+that can be clicked carries `data-click`; the page adds the classes `clickable`, `selected` and
+`hot`. A villa that fell is drawn collapsing (a CSS animation, off for people who prefer reduced
+motion). All CSS is scoped under the root class `villa-board`; the SVG uses no ids.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core.api import CHANCE
 from ludoteca.core.marks import MoveMark, Role
 from ludoteca.games.villa import hands
-from ludoteca.games.villa.describe import FLOOR_WORDS, column_words, player_name, seat_colours
+from ludoteca.games.villa.describe import FLOOR_WORDS, column_words
 from ludoteca.games.villa.game import (
     DECLARE,
     DECLINE,
@@ -48,22 +52,25 @@ from ludoteca.games.villa.hands import COLLAPSE
 from ludoteca.games.villa.parts import cell_xy, load_parts
 from ludoteca.games.villa.record import column_name
 from ludoteca.games.villa.villa import HAND
+from ludoteca.games.villa.zones import Zones, zones
 from ludoteca.i18n import _
 from ludoteca.rulebook import write_pictures
 
 if TYPE_CHECKING:
     from ludoteca.games.villa.game import VillaState
 
-SCALE = 1.25
-"""Pixels per millimetre in the view from the front."""
+WIDTH = 360.0
+"""The picture's width: a phone shows it at about its own size (labels >= 9 px as drawn)."""
+PAD = 12.0
+SCALE = (WIDTH - 2 * PAD) / 300
+"""Pixels per millimetre in the view from the front (the base plate, 300 mm, fills the width)."""
 RISE = 0.92
 """How much of a height the view from the front shows (it looks from a little above)."""
 DEPTH = 0.3
 """How far the back of the villa is raised in the view from the front, per mm of depth."""
-RACK_ROW = 30
-"""The height of a row of column chips."""
-PAD = 20.0
-GRID_MARGIN = 22.0
+HAND_ROW = 34.0
+"""The line above the villa that shows the column in hand."""
+GRID_MARGIN = 24.0
 """Room along the top and left edge of the top view for the grid's letters and numbers."""
 MAX_TOP_SCALE = 3.5
 """The most pixels per millimetre of the top view (a small top floor is zoomed up to this)."""
@@ -74,23 +81,25 @@ WORDS = {DECLARE: "declare", PROTEST: "protest", PASS: "pass", DECLINE: "decline
 STYLE = """
 .villa-board{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
 .villa-board text{dominant-baseline:central}
-.villa-board .title{font-size:15px;fill:#3b3226;font-weight:700}
-.villa-board .info{font-size:13px;fill:#3b3226}
-.villa-board .label{font-size:9px;text-anchor:middle;pointer-events:none}
-.villa-board .grid{font-size:10px;text-anchor:middle;fill:#3b3226;pointer-events:none}
-.villa-board .chip text{font-size:14px;text-anchor:middle;font-weight:600}
-.villa-board .button text{font-size:13px;text-anchor:middle;fill:#fff;font-weight:700}
-.villa-board .cell{fill:#ffe45c;fill-opacity:.25;stroke:#f2b200;stroke-width:.6}
-.villa-board [data-click]:hover .body,.villa-board [data-click].hot .body{stroke:#ff6a00;
-stroke-width:2.5}
-.villa-board .cell[data-click]:hover,.villa-board .cell.hot{fill-opacity:.9}
+.villa-board .caption{font-size:14px;fill:#3b3226}
+.villa-board .label{font-size:13px;text-anchor:middle;pointer-events:none;font-weight:600}
+.villa-board .grid{font-size:13px;text-anchor:middle;fill:#3b3226;pointer-events:none}
+.villa-board .offered .body{stroke:#e06c00;stroke-width:2.5}
+.villa-board .legal{fill:#f2b200;pointer-events:none}
+.villa-board .zone{fill:#fff;fill-opacity:.02;stroke:#8a6400;stroke-width:1.5;
+stroke-dasharray:6 4;pointer-events:all}
+.villa-board .zone.clickable{filter:none}
+.villa-board .zone.clickable:hover,.villa-board .zone.clickable:focus{fill:#ffe45c;
+fill-opacity:.3;stroke-width:2.5}
+.villa-board .zone.selected{fill:#1b8a5a;fill-opacity:.18;stroke:#1b8a5a;stroke-width:3;
+stroke-dasharray:none;filter:none}
 .villa-board .frozen .body{stroke-dasharray:3 2}
 .villa-board [data-last-move] .body,.villa-board .body[data-last-move],.villa-board .spot{
 stroke:#c2185b;stroke-width:3}
 .villa-board [data-last-move=from] .body{stroke-dasharray:6 3}
 .villa-board [data-last-move=chance] .body,.villa-board .body[data-last-move=chance]{
 stroke-dasharray:1.5 3;stroke-linecap:round}
-.villa-board .side .column:not(.clickable){pointer-events:none}
+.villa-board .side .column{pointer-events:none}
 @media (prefers-reduced-motion:no-preference){
 .villa-board .fallen .piece{transform-box:fill-box;transform-origin:center;
 animation:villa-fall 1.4s ease-in forwards}
@@ -112,11 +121,19 @@ def click_path(state: VillaState, action: int) -> list[str]:
         return [f"column:{action}"]
     cells = state.game.cells
     if state.phase == PLACE and PLACE_BASE <= action < PLACE_BASE + cells:
-        return [f"cell:{action - PLACE_BASE}"]
+        return _zoomed(state, action - PLACE_BASE)
     if state.phase == FLOOR and action >= FLOOR_BASE:
         turn, cell = divmod(action - FLOOR_BASE, cells)
-        return [f"turn:{turn * state.game.parts.turn_degrees}", f"cell:{cell}"]
+        return [f"turn:{turn * state.game.parts.turn_degrees}", *_zoomed(state, cell)]
     return []
+
+
+def _zoomed(state: VillaState, cell: int) -> list[str]:
+    """["zone:<k>", "cell:<i>"] on a grid cut into zones (`zones.py`), else ["cell:<i>"]."""
+    grid = zones(state)
+    if grid is None or len(grid.regions) == 1:
+        return [f"cell:{cell}"]
+    return [f"zone:{grid.of_cell(cell)}", f"cell:{cell}"]
 
 
 PENALTY_PULL = PULL_KINDS.index("penalty")
@@ -178,73 +195,76 @@ def render_svg(
     interactive: bool = False,
     last_moves: Sequence[MoveMark] = (),
 ) -> str:
-    """The position as a complete `<svg>` fragment (deterministic, no fixed size); the board
-    elements named by `last_moves` carry `data-last-move` (the newest mark wins a token)."""
+    """The villa from the front above the top floor from above, as a complete `<svg>` fragment
+    (deterministic, no fixed size, narrow enough for a phone); the board elements named by
+    `last_moves` carry `data-last-move` (the newest mark wins a token). The seal, the points,
+    the columns as chips and the enlarged placement grid are HTML (`panel.panel_html`)."""
     parts = load_parts()
-    player = state.current_player()
-    offered = interactive and player >= 0 and seat in {None, player}
-    tokens = (
-        {token for action in state.legal_actions() for token in click_path(state, action)}
-        if offered
-        else set()
-    )
+    tokens = offered_tokens(state, seat, interactive)
     marked: dict[str, Role] = {}
     for mark in last_moves:
         marked.update({token: role for role, token in mark.spots})
     canvas = _Canvas(tokens, marked)
-    span = 2 * parts.base_radius * SCALE
+    span = WIDTH - 2 * PAD
     storeys = max(2, len(state.villa.floors) + 1)
     height_mm = storeys * (parts.column_height + parts.floor_thickness) + parts.base_thickness
     view_height = height_mm * SCALE * RISE + span * DEPTH + 20
-    top_y = PAD + 30
-    rack_y = top_y + max(view_height, span) + 24
-    width = 2 * span + 3 * PAD
-    lines = rack_lines(state, width - 2 * PAD)
-    height = rack_y + len(lines) * RACK_ROW + 80
+    in_hand = [c for c, level in enumerate(state.villa.level) if level == HAND]
+    side_y = PAD + (HAND_ROW if in_hand else 0)
+    top_y = side_y + view_height + 8
+    height = top_y + span + PAD
     fallen = state.phase == OVER and state.culprit >= 0
     label = _("Villa Paletti: the villa from the front and the top floor from above")
     canvas.add(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="villa-board" role="img"'
-        f' viewBox="0 0 {_n(width)} {_n(height)}" aria-label="{escape(label)}">'
+        f' viewBox="0 0 {_n(WIDTH)} {_n(height)}" aria-label="{escape(label)}">'
     )
     canvas.add(f"<style>{STYLE}</style>")
-    canvas.add(f'<rect width="{_n(width)}" height="{_n(height)}" rx="12" fill="{PAPER}"/>')
-    _header(canvas, state, seat)
+    canvas.add(f'<rect width="{_n(WIDTH)}" height="{_n(height)}" rx="12" fill="{PAPER}"/>')
     canvas.add(
         f'<g class="side{" fallen" if fallen else ""}" data-piece="villa"{canvas.last("villa")}>'
     )
-    _three_quarter_view(canvas, state, PAD, top_y + view_height - 10)
+    _three_quarter_view(canvas, state, PAD, side_y + view_height - 10)
     canvas.add("</g>")
-    _top_view(canvas, state, 2 * PAD + span, top_y, span)
-    _rack(canvas, state, lines, PAD, rack_y)
-    _buttons(canvas, state, PAD, rack_y + len(lines) * RACK_ROW + 12)
+    _in_hand(canvas, state, in_hand)
+    _top_view(canvas, state, PAD, top_y, span)
     canvas.add("</svg>")
     return "\n".join(canvas.parts) + "\n"
 
 
-def _header(canvas: _Canvas, state: VillaState, viewer: int | None) -> None:
-    """One short line: who holds the builder's seal and everyone's points on the top floor."""
-    if not state.villa.floors:
+def _in_hand(canvas: _Canvas, state: VillaState, columns: list[int]) -> None:
+    """A line above the villa: the column(s) in hand, each a chip with its name."""
+    if not columns:
         return
-    names = [_seat(state, seat, viewer) for seat in range(state.game.num_players)]
-    points = " · ".join(f"{name} {state.points(seat)}" for seat, name in enumerate(names))
-    holder = names[state.holder] if state.holder >= 0 else _("nobody")
-    line = _("Seal: {holder} · points: {points}").format(holder=holder, points=points)
-    canvas.add(f'<text class="info" x="{_n(PAD)}" y="{_n(PAD + 4)}">{escape(line)}</text>')
+    y = PAD + HAND_ROW / 2 - 4
+    caption = escape(_("in hand"))
+    canvas.add(f'<text class="caption" x="{_n(PAD + 4)}" y="{_n(y)}">{caption}</text>')
+    for i, column in enumerate(columns):
+        x = PAD + 110 + i * 56
+        canvas.add(
+            f'<g class="column" data-piece="column:{column}"{canvas.last(f"column:{column}")}>'
+            f"<title>{column_title(state, column)}</title>"
+            f'<rect class="body" x="{_n(x)}" y="{_n(y - 13)}" width="48" height="26" rx="5"'
+            f' fill="{column_fill(state, column)}" stroke="{INK}" stroke-width="1"/>'
+            f'<text class="label" x="{_n(x + 24)}" y="{_n(y)}" fill="{column_ink(state, column)}">'
+            f"{column_name(column)}</text></g>"
+        )
 
 
-def _seat(state: VillaState, seat: int, viewer: int | None) -> str:
-    """ "Player 2 (black)", or "you (black)"."""
-    name = _("you") if seat == viewer else player_name(state.game, seat)
-    return f"{name} ({seat_colours(state, seat)})"
+def offered_tokens(state: VillaState, seat: int | None, interactive: bool) -> set[str]:
+    """Every click token of the moves `seat` may make now (none for an onlooker)."""
+    player = state.current_player()
+    if not (interactive and player >= 0 and seat in {None, player}):
+        return set()
+    return {token for action in state.legal_actions() for token in click_path(state, action)}
 
 
-def _fill(state: VillaState, column: int) -> str:
+def column_fill(state: VillaState, column: int) -> str:
     parts = load_parts()
     return parts.column_colours[parts.colours[state.colour_of(column)]]
 
 
-def _ink(state: VillaState, column: int) -> str:
+def column_ink(state: VillaState, column: int) -> str:
     """White text on the dark columns, ink on the light ones."""
     return "#ffffff" if load_parts().colours[state.colour_of(column)] == "black" else INK
 
@@ -283,19 +303,20 @@ def _three_quarter_view(canvas: _Canvas, state: VillaState, left: float, ground:
             x0, y_top = at(x - kind.radius, y, top)
             _, y_bottom = at(x, y, bottom)
             frozen = " frozen" if state.frozen[column] else ""
-            fill = _fill(state, column)
+            fill = column_fill(state, column)
             label_x, label_y = at(x, y, (bottom + top) / 2)
+            offered = " offered" if f"column:{column}" in canvas.tokens else ""
             canvas.add(
-                f'<g class="column piece{frozen}" data-piece="column:{column}"'
-                f"{canvas.last(f'column:{column}')}{canvas.click(f'column:{column}')}>"
-                f"<title>{_column_title(state, column)}</title>"
+                f'<g class="column piece{frozen}{offered}" data-piece="column:{column}"'
+                f"{canvas.last(f'column:{column}')}>"
+                f"<title>{column_title(state, column)}</title>"
                 f'<rect class="body" x="{_n(x0)}" y="{_n(y_top)}"'
                 f' width="{_n(2 * kind.radius * SCALE)}" height="{_n(y_bottom - y_top)}"'
                 f' fill="{fill}" stroke="{INK}" stroke-width="1"/>'
                 + ellipse(x, y, top, kind.radius, fill=fill, stroke=INK, stroke_width="1")
                 + (
                     f'<text class="label" x="{_n(label_x)}" y="{_n(label_y)}"'
-                    f' fill="{_ink(state, column)}">{column_name(column)[1]}</text></g>'
+                    f' fill="{column_ink(state, column)}">{column_name(column)[1]}</text></g>'
                 )
             )
         if level < len(villa.floors):
@@ -316,7 +337,7 @@ def _three_quarter_view(canvas: _Canvas, state: VillaState, left: float, ground:
                 )
 
 
-def _column_title(state: VillaState, column: int) -> str:
+def column_title(state: VillaState, column: int) -> str:
     """ "W4: the hexagonal white column, on the blue floor" (a tooltip)."""
     level = state.villa.level[column]
     where = _("in hand") if level == HAND else _(FLOOR_WORDS[level])
@@ -326,7 +347,8 @@ def _column_title(state: VillaState, column: int) -> str:
 
 def _top_view(canvas: _Canvas, state: VillaState, left: float, top: float, size: float) -> None:
     """The top floor from above (y up), zoomed to fill the square `size` (its lettered grid
-    along the edges, as in "place C4"), lower floors faint, and the clickable grid points.
+    along the edges, as in "place C4"), lower floors faint, the legal points as dots and, on a
+    grid cut into zones, a frame to tap per zone.
     While a floor is laid the whole base plate is shown: the floor may go anywhere on it."""
     parts = load_parts()
     villa = state.villa
@@ -377,10 +399,10 @@ def _top_view(canvas: _Canvas, state: VillaState, left: float, top: float, size:
         )
         canvas.add(
             f'<g class="column"{canvas.last(f"column:{column}")}>'
-            f"<title>{_column_title(state, column)}</title>"
-            f'<polygon class="body" points="{corners}" fill="{_fill(state, column)}"'
+            f"<title>{column_title(state, column)}</title>"
+            f'<polygon class="body" points="{corners}" fill="{column_fill(state, column)}"'
             f' stroke="{INK}" stroke-width="1"/>'
-            f'<text class="label" x="{_n(x)}" y="{_n(y)}" fill="{_ink(state, column)}">'
+            f'<text class="label" x="{_n(x)}" y="{_n(y)}" fill="{column_ink(state, column)}">'
             f"{column_name(column)}</text></g>"
         )
     canvas.add("</svg>")
@@ -393,14 +415,29 @@ def _top_view(canvas: _Canvas, state: VillaState, left: float, top: float, size:
                 f'<circle class="spot" data-spot="{token}" data-last-move="{role}" cx="{_n(x)}"'
                 f' cy="{_n(y)}" r="{_n(parts.pitch * scale)}" fill="none"/>'
             )
-    half = parts.pitch * scale / 2 - 0.8
-    cells = sorted(int(token.split(":")[1]) for token in canvas.tokens if token.startswith("cell:"))
-    for cell in cells:
+    legal = {int(token.split(":")[1]) for token in canvas.tokens if token.startswith("cell:")}
+    for cell in sorted(legal):
         x, y = at(*cell_xy(cell))
+        canvas.add(f'<circle class="legal" cx="{_n(x)}" cy="{_n(y)}" r="2.5"/>')
+    chosen = zones(state) if legal else None
+    if chosen is not None and len(chosen.regions) > 1:
+        _zones(canvas, chosen, at)
+
+
+def _zones(canvas: _Canvas, grid: Zones, at: Callable[[float, float], tuple[float, float]]) -> None:
+    """The zones that hold legal points, each a frame to tap: the panel then shows it large."""
+    pitch = load_parts().pitch
+    title = escape(_("Show this part of the grid large"))
+    for k, region in enumerate(grid.regions):
+        token = f"zone:{k}"
+        if token not in canvas.tokens:
+            continue
+        x0, y0 = at((region.left - 0.5) * pitch, (region.front + region.depth - 0.5) * pitch)
+        x1, y1 = at((region.left + region.width - 0.5) * pitch, (region.front - 0.5) * pitch)
         canvas.add(
-            f'<rect class="cell" x="{_n(x - half)}" y="{_n(y - half)}" width="{_n(2 * half)}"'
-            f' height="{_n(2 * half)}"{canvas.click(f"cell:{cell}")}>'
-            f"<title>{_cell_title(state, cell)}</title></rect>"
+            f'<rect class="zone" x="{_n(x0)}" y="{_n(y0)}" width="{_n(x1 - x0)}"'
+            f' height="{_n(y1 - y0)}" rx="4"{canvas.click(token)}>'
+            f"<title>{title}</title></rect>"
         )
 
 
@@ -414,80 +451,20 @@ def _grid_labels(
 ) -> None:
     """The grid's letters along the top edge and its numbers along the left edge."""
     pitch = load_parts().pitch
-    step = max(1, math.ceil(14 / (pitch * (at(pitch, 0)[0] - at(0, 0)[0]) / pitch)))
+    step = max(1, math.ceil(16 / (at(pitch, 0)[0] - at(0, 0)[0])))
     for i in range(0, grid.width, step):
         x, _y = at((grid.left + i) * pitch, 0)
-        canvas.add(f'<text class="grid" x="{_n(x)}" y="{_n(top + 10)}">{letters(i)}</text>')
+        canvas.add(f'<text class="grid" x="{_n(x)}" y="{_n(top + 11)}">{letters(i)}</text>')
     for j in range(0, grid.depth, step):
         _x, y = at(0, (grid.front + j) * pitch)
-        canvas.add(f'<text class="grid" x="{_n(left + 10)}" y="{_n(y)}">{j + 1}</text>')
+        canvas.add(f'<text class="grid" x="{_n(left + 11)}" y="{_n(y)}">{j + 1}</text>')
 
 
-def _cell_title(state: VillaState, cell: int) -> str:
-    x, y = cell_xy(cell)
-    what = "the floor's centroid" if state.phase == FLOOR else "the column"
-    return escape(f"{what} at {x:g},{y:g}")
+def panel_html(state: VillaState, *, seat: int | None = None, interactive: bool = False) -> str:
+    """The HTML the page shows beside the picture (`panel.py`: chips, buttons, the grid large)."""
+    from ludoteca.games.villa.panel import panel_html as panel
 
-
-CHIP_W, CHIP_H, CHIP_GAP, RACK_LABEL = 40.0, 24.0, 5.0, 150.0
-
-
-def rack_lines(state: VillaState, width: float) -> list[tuple[str, list[int]]]:
-    """The rack's lines: (label, columns), in hand first, then the top floor down to the base
-    plate; a level with more chips than fit in `width` goes on over several lines."""
-    villa = state.villa
-    per_line = max(1, int((width - RACK_LABEL) // (CHIP_W + CHIP_GAP)))
-    rows = [(_("in hand"), [c for c, level in enumerate(villa.level) if level == HAND])]
-    rows += [(_(FLOOR_WORDS[level]), villa.on_level(level)) for level in range(villa.top, -1, -1)]
-    lines = []
-    for label, columns in rows:
-        for start in range(0, len(columns), per_line):
-            lines.append((label if start == 0 else "", columns[start : start + per_line]))
-    return lines
-
-
-def _rack(
-    canvas: _Canvas, state: VillaState, lines: list[tuple[str, list[int]]], left: float, top: float
-) -> None:
-    """Every column as a chip, one line per level: the easy way to click one."""
-    for row, (label, columns) in enumerate(lines):
-        y = top + row * RACK_ROW
-        canvas.add(
-            f'<text class="info" x="{_n(left)}" y="{_n(y + CHIP_H / 2)}">{escape(label)}</text>'
-        )
-        for i, column in enumerate(columns):
-            x = left + RACK_LABEL + i * (CHIP_W + CHIP_GAP)
-            frozen = " frozen" if state.frozen[column] else ""
-            ink = _ink(state, column)
-            canvas.add(
-                f'<g class="chip{frozen}" data-chip="column:{column}"'
-                f"{canvas.last(f'column:{column}')}"
-                f"{canvas.click(f'column:{column}')}>"
-                f"<title>{_column_title(state, column)}</title>"
-                f'<rect class="body" x="{_n(x)}" y="{_n(y)}" width="{_n(CHIP_W)}"'
-                f' height="{_n(CHIP_H)}" rx="4" fill="{_fill(state, column)}" stroke="{INK}"'
-                f' stroke-width="1"/><text x="{_n(x + CHIP_W / 2)}" y="{_n(y + CHIP_H / 2)}"'
-                f' fill="{ink}">{column_name(column)}{"*" if frozen else ""}</text></g>'
-            )
-
-
-def _buttons(canvas: _Canvas, state: VillaState, left: float, top: float) -> None:
-    """Declare / protest / pass / decline, and the floor turns while a floor is being laid."""
-    buttons = [(word, word) for word in WORDS.values() if word in canvas.tokens]
-    turns = sorted(int(token.split(":")[1]) for token in canvas.tokens if token.startswith("turn:"))
-    buttons += [(f"turn:{degrees}", f"{degrees}°") for degrees in turns]
-    x = left
-    for token, label in buttons:
-        width = 70 if label in WORDS.values() else 44
-        canvas.add(
-            f'<g class="button"{canvas.click(token)}><rect class="body" x="{_n(x)}"'
-            f' y="{_n(top)}" width="{width}" height="26" rx="6" fill="#5b4a8a"'
-            f' stroke="{INK}"/><text x="{_n(x + width / 2)}" y="{_n(top + 13)}">{label}</text></g>'
-        )
-        x += width + 8
-        if x > left + 2 * load_parts().base_radius * 2 * SCALE - 60:
-            x = left
-            top += 32
+    return panel(state, seat=seat, interactive=interactive)
 
 
 DOCS_POSITION_SEED = 7

@@ -6,6 +6,7 @@
 // where WebGL is missing, and the table page keeps its SVG board.
 import * as THREE from "./vendor/three/three.module.js";
 import { OrbitControls } from "./vendor/three/OrbitControls.js";
+import "./flat.js"; // the flat SVG board's touch preview, used where this 3D one is not
 
 const TAP_PX = 8; // a pointer that moved less than this between down and up is a tap, not a drag
 const FALL_SECONDS = 1.3;
