@@ -125,6 +125,13 @@ def test_bremen_move_by_keyboard_through_the_picker(server: str, page: Any) -> N
         assert token, "Tab never reached a target on the board"
         chosen.append(token)
         page.keyboard.press("Enter")
+        shown = page.evaluate(
+            "() => { const s = document.getElementById('selection');"
+            " return s.hidden ? '' : document.getElementById('selection-text').textContent; }"
+        )
+        assert ":" not in shown, f"a click token leaks into 'Chosen': {shown!r}"
+        if len(chosen) == 2 and shown:  # the animal picked, in words
+            assert "rooster" in shown or "donkey" in shown or "dog" in shown or "cat" in shown
     assert chosen[0].startswith("stack:") and chosen[1].startswith("animal:"), chosen
     assert chosen[2].startswith("field:")
     page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30_000)

@@ -106,7 +106,18 @@ function paintClicks() {
   showButtons(clicked.length > 0 && moves.length > 0 ? open.map((m) => m.action) : null);
   boardRole();
   $("selection").hidden = clicked.length === 0;
-  $("selection-text").textContent = clicked.join(" → ");
+  $("selection-text").textContent = clicked.map(clickLabel).filter(Boolean).join(" → ");
+}
+
+// What a chosen click token is called where players read it: the element's own words (its
+// aria-label, its SVG title or a button's text), never the token itself ("animal:rD").
+function clickLabel(token) {
+  const node = document.querySelector(`[data-click="${CSS.escape(token)}"]`);
+  if (!node) return "";
+  const title = [...node.children].find((child) => child.tagName.toLowerCase() === "title");
+  const words = node.getAttribute("aria-label") || (title && title.textContent)
+    || (node.tagName === "BUTTON" ? node.textContent : "");
+  return words.trim();
 }
 
 // The move buttons for `actions` (null: every legal move); a list too long to scan is left to
