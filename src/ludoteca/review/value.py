@@ -93,7 +93,7 @@ class TensorModel:
             raise NoValueFunctionError(
                 f"{game.id} with {game.num_players} players has no fitted value function, so it"
                 f" cannot be reviewed (fitted: {', '.join(fitted)}); fit one with"
-                f" python -m ludoteca.review.fit {game.id} --players {game.num_players}"
+                f" ludoteca review-fit {game.id} --players {game.num_players}"
             )
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("options") != dict(game.options):
