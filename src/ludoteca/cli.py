@@ -399,6 +399,10 @@ def review_fit(
         Path | None,
         typer.Option("--plot", dir_okay=False, help="save the reliability plot (PNG) here"),
     ] = None,
+    evaluation: Annotated[
+        bool,
+        typer.Option(help="add the game's own evaluation to the features (slow in museum)"),
+    ] = True,
     samples: Annotated[
         Path | None,
         typer.Option(
@@ -416,7 +420,9 @@ def review_fit(
     with _errors():
         run = SelfPlay(game=game, agent=agent or "", games=games, seed=seed, players=players)
         console = Console()
-        fitted = fit_game(Sampling(run, per_game), l2, jobs or os.cpu_count() or 1, plot, console)
+        fitted = fit_game(
+            Sampling(run, per_game, evaluation), l2, jobs or os.cpu_count() or 1, plot, console
+        )
         c = fitted.calibration
         console.print(
             f"{fitted.train_games} games fitted, {c.games} held out ({c.positions} positions):"

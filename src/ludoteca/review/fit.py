@@ -21,14 +21,14 @@ from ludoteca.i18n import game_title
 from ludoteca.review.calibration import Calibration, calibrate, reliability_plot
 from ludoteca.review.samples import Samples, Sampling, collect
 from ludoteca.review.softmax_fit import cross_entropy, fit, predict
-from ludoteca.review.value import TensorModel, params_path
+from ludoteca.review.value import PARAMS, TensorModel, params_path
 from ludoteca.terminal.progress import games_progress
 
 HELD_OUT = 0.3
 """The share of games (the last ones) kept out of the fit to calibrate on."""
 VALIDATION = 0.25
 """The share of the fitting games (their last ones) that chooses the weight decay."""
-L2_GRID = (1e-3, 1e-2, 3e-2, 1e-1)
+L2_GRID = (1e-2, 3e-2, 1e-1, 3e-1)
 """Weight decays tried: positions of one game are alike, so the fit overfits without enough."""
 
 
@@ -48,6 +48,7 @@ def fit_game(
     plot: Path | None = None,
     console: Console | None = None,
     cache: Path | None = None,
+    directory: Path = PARAMS,
 ) -> Fitted:
     """Self-play, fit, calibrate, and write the parameters (and the reliability plot).
 
@@ -81,8 +82,8 @@ def fit_game(
         train.targets.mean(axis=0),
         len(set(test.games.tolist())),
     )
-    model = TensorModel(game, weights)
-    path = params_path(game)
+    model = TensorModel(game, weights, sampling.evaluation)
+    path = directory / params_path(game).name
     about: dict[str, Any] = {
         "command": _command(sampling, l2),
         "agent": run.agent,
@@ -114,4 +115,6 @@ def _command(sampling: Sampling, l2: float) -> str:
     if run.players is not None:
         words += ["--players", str(run.players)]
     words += ["--per-game", str(sampling.per_game), "--l2", str(l2), "--seed", str(run.seed)]
+    if not sampling.evaluation:
+        words.append("--no-evaluation")
     return " ".join(shlex.quote(word) for word in words)

@@ -56,6 +56,8 @@ class Sampling:
 
     run: SelfPlay
     per_game: int = 30
+    evaluation: bool = True
+    """Whether the features end with the game's own evaluation (see `value.TensorModel`)."""
 
 
 def sample_game(task: tuple[Sampling, int]) -> tuple[int, list[Any], list[Any]] | None:
@@ -67,7 +69,7 @@ def sample_game(task: tuple[Sampling, int]) -> tuple[int, list[Any], list[Any]] 
     result = play_game(game, [run.agent] * game.num_players, seed)
     if not result.finished:
         return None
-    model = TensorModel(game, np.zeros(1))
+    model = TensorModel(game, np.zeros(1), sampling.evaluation)
     state = game.new_initial_state(seed=seed)
     positions = []
     for action in result.actions:

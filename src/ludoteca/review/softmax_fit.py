@@ -24,7 +24,7 @@ def fit(
     features: npt.NDArray[np.float32],
     targets: Array,
     l2: float = 1e-3,
-    steps: int = 400,
+    steps: int = 200,
     rate: float = 0.1,
 ) -> Array:
     """The weights minimising mean cross-entropy + l2/2 * |w|^2 (Adam; deterministic)."""

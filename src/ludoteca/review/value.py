@@ -1,9 +1,11 @@
 """The value function: each seat's probability of winning a position, shared wins split.
 
 A `ValueFunction` maps a state to one probability per seat summing to 1. The shipped one is a
-softmax over seats of a linear score of each seat's observation tensor (`games/<id>/tensor.py`):
-the tensor is seen from the seat, so one weight vector serves every seat, and the seats' values
-always sum to 1. Its weights are fitted on self-play games (`ludoteca.review.fit`) and shipped as
+softmax over seats of a linear score of each seat's features: its observation tensor
+(`games/<id>/tensor.py`) and, where the model says so, the game's own evaluation
+(`games/<id>/search.py`, the bots' hand-written judgement of a position). Both are seen from the
+seat, so one weight vector serves every seat, and the seats' values always sum to 1. The weights
+are fitted on self-play games (`ludoteca review-fit`, `review.fit`) and shipped as
 `params/<game>-<players>p.json`; a game without a file has no value function, and says so.
 """
 
@@ -55,20 +57,29 @@ def params_path(game: Game) -> Path:
 
 
 class TensorModel:
-    """Softmax over seats of `weights . tensor(state, seat)`: a multinomial logistic model."""
+    """Softmax over seats of `weights . features(state, seat)`: a multinomial logistic model."""
 
-    def __init__(self, game: Game, weights: npt.NDArray[np.float64]) -> None:
+    def __init__(
+        self, game: Game, weights: npt.NDArray[np.float64], evaluation: bool = True
+    ) -> None:
         self.game = game
         self.weights = weights
-        module = game_module(game.id, "tensor")
-        if module is None:
-            raise NoValueFunctionError(f"{game.id} has no observation tensor to fit a model on")
-        self._encode = module.encode
+        self.evaluation = evaluation
+        tensor, search = game_module(game.id, "tensor"), game_module(game.id, "search")
+        if tensor is None or (evaluation and search is None):
+            raise NoValueFunctionError(f"{game.id} has no observation tensor or evaluation")
+        self._encode = tensor.encode
+        self._evaluate = search.evaluate if evaluation and search is not None else None
 
     def features(self, state: State) -> npt.NDArray[np.float64]:
-        """A (players, features) array: each seat's tensor, flattened."""
-        seats = range(self.game.num_players)
-        return np.stack([self._encode(state, seat).ravel() for seat in seats]).astype(np.float64)
+        """A (players, features) array: each seat's tensor, flattened, then its evaluation."""
+        rows = []
+        for seat in range(self.game.num_players):
+            row = self._encode(state, seat).ravel().astype(np.float64)
+            if self._evaluate is not None:
+                row = np.append(row, self._evaluate(state, seat))
+            rows.append(row)
+        return np.stack(rows)
 
     def __call__(self, states: Sequence[State]) -> npt.NDArray[np.float64]:
         if not states:
@@ -80,6 +91,7 @@ class TensorModel:
             "game": self.game.id,
             "players": self.game.num_players,
             "options": dict(self.game.options),
+            "evaluation": self.evaluation,
             **about,
             "weights": [round(float(w), 6) for w in self.weights],
         }
@@ -101,7 +113,7 @@ class TensorModel:
                 f"the {game.id} value function was fitted with the options {data.get('options')},"
                 f" not {dict(game.options)}: a review of this variant would be uncalibrated"
             )
-        return cls(game, np.asarray(data["weights"], dtype=np.float64))
+        return cls(game, np.asarray(data["weights"], dtype=np.float64), bool(data["evaluation"]))
 
 
 def softmax(scores: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
