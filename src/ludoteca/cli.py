@@ -420,9 +420,8 @@ def review_fit(
     with _errors():
         run = SelfPlay(game=game, agent=agent or "", games=games, seed=seed, players=players)
         console = Console()
-        fitted = fit_game(
-            Sampling(run, per_game, evaluation), l2, jobs or os.cpu_count() or 1, plot, console
-        )
+        sampling = Sampling(run, per_game, evaluation)
+        fitted = fit_game(sampling, l2, jobs or os.cpu_count() or 1, plot, console, samples)
         c = fitted.calibration
         console.print(
             f"{fitted.train_games} games fitted, {c.games} held out ({c.positions} positions):"
