@@ -1,9 +1,17 @@
-"""Values of nodes: the model at decision nodes, the exact result at the end, and at chance
-nodes the expectation over the listed outcomes.
+"""Values of nodes: how the review turns a value function into the value of every position.
 
-Defining a chance node's value as `sum(p(o) * V(o))` is what makes a review add up: the luck of
-an outcome is then exactly the change it causes, so decision changes plus luck telescope to the
-final value minus the first one for every seat.
+Two values, both exact in a game whose value function is exact:
+
+- the *static* value `S`: the model at a decision node, the result at the end, and at a chance
+  node the expectation over the decision or end nodes that chance leads to. Alternatives of a
+  decision are compared by the static value of where they lead.
+- the *node* value `N`, the one the review reports before and after every action: at a
+  decision node the static value of the mover's best move (a one-move look-ahead, as GNU
+  Backgammon values a position after a roll by its best play), and at a chance node the
+  expectation of `N` over the outcomes. A roll is then worth what the best move with it is
+  worth, so its luck, `N(after) - sum(p(o) * N(o))`, is the luck of the roll, and since a chance
+  node's value is that expectation, luck plus the changes at decisions add up to the final value
+  minus the first one for every seat.
 """
 
 from __future__ import annotations
@@ -24,9 +32,11 @@ class NodeValues:
     def __init__(self, model: ValueFunction, players: int) -> None:
         self.model = model
         self.players = players
+        self._node: dict[str, Values] = {}
+        self._moves: dict[str, list[Values]] = {}
 
-    def of(self, states: Sequence[State]) -> list[Values]:
-        """The value of each state, one (players,) array per state."""
+    def static(self, states: Sequence[State]) -> list[Values]:
+        """`S` of each state, one (players,) array per state."""
         leaves: list[tuple[int, float, State]] = []
         for index, state in enumerate(states):
             leaves.extend((index, weight, leaf) for weight, leaf in _leaves(state))
@@ -38,17 +48,43 @@ class NodeValues:
             totals[index] += weight * value
         return totals
 
-    def one(self, state: State) -> Values:
-        return self.of([state])[0]
+    def after_each(self, state: State) -> list[Values]:
+        """`S` after each legal move of a decision node, in the order of `legal_actions()`."""
+        key = _key(state)
+        known = self._moves.get(key)
+        if known is None:
+            legal = state.legal_actions()
+            known = self._moves[key] = self.static([_child(state, a) for a in legal])
+        return known
 
-    def after_each(self, state: State, actions: Sequence[int]) -> list[Values]:
-        """The value after each of `actions` from `state`."""
-        children = []
-        for action in actions:
-            child = state.clone()
-            child.apply_action(action)
-            children.append(child)
-        return self.of(children)
+    def node(self, state: State) -> Values:
+        """`N` of a state (remembered, like `after_each`: consecutive actions share positions)."""
+        key = _key(state)
+        known = self._node.get(key)
+        if known is None:
+            known = self._node[key] = self._node_value(state)
+        return known
+
+    def _node_value(self, state: State) -> Values:
+        total = np.zeros(self.players)
+        for weight, leaf in _leaves(state):
+            if leaf.is_terminal():
+                total += weight * win_shares(leaf)
+            else:
+                total += weight * best(leaf, self.after_each(leaf))
+        return total
+
+
+def best(state: State, valued: Sequence[Values]) -> Values:
+    """The values after the mover's best move (the first of equals)."""
+    mover = state.current_player()
+    return valued[int(np.argmax([v[mover] for v in valued]))]
+
+
+def _child(state: State, action: int) -> State:
+    child = state.clone()
+    child.apply_action(action)
+    return child
 
 
 def _leaves(state: State) -> list[tuple[float, State]]:

@@ -5,6 +5,7 @@ Values are win probabilities (`node.NodeValues`). A decision's alternatives are 
 position each leads to; its loss is the mover's value of the best alternative minus that of the
 move played, so it is never negative. A chance node's value is the expectation over its listed
 outcomes, so the luck of the outcome, `V(after) - sum(p(o) * V(o))`, is exact.
+The value before a decision is that of its best move, after it that of the position reached.
 """
 
 from __future__ import annotations
@@ -100,19 +101,19 @@ class Review:
 
 def review_action(values: NodeValues, state: State, action: int, index: int) -> Entry:
     """The entry of `action` applied to `state`, the record's position `index`."""
-    before = values.one(state)
     notation = state.action_to_string(action)
+    after_state = state.clone()
+    after_state.apply_action(action)
+    after = values.node(after_state)
     if state.is_chance_node():
-        after_state = state.clone()
-        after_state.apply_action(action)
-        after = values.one(after_state)
+        before = values.node(state)
         return Entry(
             index, CHANCE, -1, _floats(before), _floats(after), action, notation,
             luck=[float(a - b) for a, b in zip(after, before, strict=True)],
         )  # fmt: skip
     seat = state.current_player()
     legal = state.legal_actions()
-    valued = values.after_each(state, legal)
+    valued = values.after_each(state)
     mine = np.array([v[seat] for v in valued])
     played = legal.index(action)
     best = int(np.argmax(mine))
@@ -124,8 +125,8 @@ def review_action(values: NodeValues, state: State, action: int, index: int) -> 
         index=index,
         kind=DECISION,
         seat=seat,
-        before=_floats(before),
-        after=_floats(valued[played]),
+        before=_floats(valued[best]),
+        after=_floats(after),
         action=action,
         notation=notation,
         best=legal[best],
