@@ -57,7 +57,7 @@ def test_a_short_record_reviews_with_one_entry_per_action(game_id: str) -> None:
 def test_the_model_gives_probabilities_for_every_seat(game_id: str) -> None:
     game = load(game_id)
     state = game.new_initial_state(seed=3)
-    values = NodeValues(TensorModel.load(game), game.num_players).one(state)
+    values = NodeValues(TensorModel.load(game), game.num_players).node(state)
     assert values.shape == (game.num_players,)
     assert values.sum() == pytest.approx(1.0) and np.all(values > 0)
 

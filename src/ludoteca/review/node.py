@@ -2,9 +2,10 @@
 
 Two values, both exact in a game whose value function is exact:
 
-- the *static* value `S`: the model at a decision node, the result at the end, and at a chance
-  node the expectation over the decision or end nodes that chance leads to. Alternatives of a
-  decision are compared by the static value of where they lead.
+- the *static* value `S`: the model, or the result at the end. Alternatives of a decision are
+  compared by the static value of where they lead, often a chance node (the next roll): the
+  model reads it directly, as expanding every outcome there would multiply the cost by their
+  number (36 rolls in bremen) at every move of every decision.
 - the *node* value `N`, the one the review reports before and after every action: at a
   decision node the static value of the mover's best move (a one-move look-ahead, as GNU
   Backgammon values a position after a roll by its best play), and at a chance node the
@@ -37,16 +38,9 @@ class NodeValues:
 
     def static(self, states: Sequence[State]) -> list[Values]:
         """`S` of each state, one (players,) array per state."""
-        leaves: list[tuple[int, float, State]] = []
-        for index, state in enumerate(states):
-            leaves.extend((index, weight, leaf) for weight, leaf in _leaves(state))
-        asked = [leaf for _, _, leaf in leaves if not leaf.is_terminal()]
+        asked = [state for state in states if not state.is_terminal()]
         modelled = iter(self.model(asked))
-        totals = [np.zeros(self.players) for _ in states]
-        for index, weight, leaf in leaves:
-            value = win_shares(leaf) if leaf.is_terminal() else next(modelled)
-            totals[index] += weight * value
-        return totals
+        return [win_shares(s) if s.is_terminal() else next(modelled) for s in states]
 
     def after_each(self, state: State) -> list[Values]:
         """`S` after each legal move of a decision node, in the order of `legal_actions()`."""
