@@ -371,3 +371,78 @@ def analyze(
         analysis = run_analysis(run, compare=compare, jobs=workers, console=console)
         path = write_report(analysis, out, figures)
         console.print(f"{analysis.summary.games} games; report written to {path}")
+
+
+@app.command("review-fit")
+def review_fit(
+    game: Annotated[str, typer.Argument(help="game id, e.g. ludo")],
+    agent: Annotated[
+        str | None,
+        typer.Option(help="agent spec in every seat (default: the game's strongest)"),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", min=10, help="self-play games")] = 300,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    per_game: Annotated[
+        int, typer.Option("--per-game", min=1, help="positions sampled per game")
+    ] = 30,
+    l2: Annotated[
+        float | None,
+        typer.Option("--l2", min=0.0, help="weight decay [default: chosen on validation games]"),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(min=0, max=2**48 - 1, help="seed of the run: the same seed, same games")
+    ] = 0,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", min=1, help="worker processes [default: CPUs]")
+    ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", dir_okay=False, help="save the reliability plot (PNG) here"),
+    ] = None,
+    evaluation: Annotated[
+        bool,
+        typer.Option(help="add the game's own evaluation to the features (slow in museum)"),
+    ] = True,
+    samples: Annotated[
+        Path | None,
+        typer.Option(
+            "--samples", dir_okay=False, help="cache of the self-play positions (npz) to reuse"
+        ),
+    ] = None,
+) -> None:
+    """Fit a game's value function for `review` on self-play and calibrate it on held-out games."""
+    import os
+
+    from ludoteca.analysis.selfplay import SelfPlay
+    from ludoteca.review.fit import fit_game
+    from ludoteca.review.samples import Sampling
+
+    with _errors():
+        run = SelfPlay(game=game, agent=agent or "", games=games, seed=seed, players=players)
+        console = Console()
+        sampling = Sampling(run, per_game, evaluation)
+        fitted = fit_game(sampling, l2, jobs or os.cpu_count() or 1, plot, console, samples)
+        c = fitted.calibration
+        console.print(
+            f"{fitted.train_games} games fitted, {c.games} held out ({c.positions} positions):"
+            f" Brier {c.brier:.4f} against {c.baseline:.4f} for the constant baseline"
+            f" (skill {c.skill:.1%}); written to {fitted.path}"
+        )
+
+
+@app.command()
+def review(
+    record: Annotated[Path, typer.Argument(help="a game record (JSON), as `play` or the web save")],
+    html: Annotated[
+        Path | None, typer.Option("--html", dir_okay=False, help="write the HTML review here")
+    ] = None,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", dir_okay=False, help="write the review as JSON here")
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="worker processes")] = 1,
+) -> None:
+    """Review a recorded game: win chances, the loss of every decision, the luck of every roll."""
+    from ludoteca.review.command import run_review
+
+    with _errors():
+        run_review(record, html, json_out, jobs, Console())
