@@ -496,26 +496,35 @@ def new_rows(batch: int) -> Rows:
     return np.zeros((batch, ROW_WIDTH), dtype=np.int32)
 
 
+def row_values(state: LudoState) -> list[int]:
+    """Reference `state` as the values of a kernel row, column by column."""
+    game = state.game
+    finished = state.finished
+    goal = [0] * MAX_COLOURS
+    pawns = [-1] * (4 * MAX_COLOURS)
+    for colour in game.colours:
+        goal[colour] = state.goal_mask[colour]
+        pawns[4 * colour : 4 * colour + 4] = state.pawns[colour]
+    return [
+        state.turn,
+        state.phase,
+        state.die,
+        state.must_move,
+        state.tries,
+        len(finished),
+        len(state._history),
+        *finished,
+        *[-1] * (MAX_COLOURS - len(finished)),
+        *goal,
+        *pawns,
+        *state.occupant,
+        *[-1] * (MAX_TRACK - game.track_length),
+    ]
+
+
 def to_row(state: LudoState, rows: Rows, i: int) -> np.uint64:
     """Write reference `state` into row `i`; returns its seed for the kernel's seed array."""
-    game = state.game
-    row = rows[i]
-    row[:] = 0
-    row[S_TURN] = state.turn
-    row[S_PHASE] = state.phase
-    row[S_DIE] = state.die
-    row[S_MUST_MOVE] = state.must_move
-    row[S_TRIES] = state.tries
-    row[S_FINISHED : S_FINISHED + MAX_COLOURS] = -1
-    row[S_FINISHED_COUNT] = len(state.finished)
-    row[S_FINISHED : S_FINISHED + len(state.finished)] = state.finished
-    row[S_STEP] = len(state._history)
-    row[S_PAWNS : S_PAWNS + 4 * MAX_COLOURS] = -1
-    for colour in game.colours:
-        row[S_GOAL + colour] = state.goal_mask[colour]
-        row[S_PAWNS + 4 * colour : S_PAWNS + 4 * colour + 4] = state.pawns[colour]
-    row[S_OCCUPANT : S_OCCUPANT + MAX_TRACK] = -1
-    row[S_OCCUPANT : S_OCCUPANT + game.track_length] = state.occupant
+    rows[i, :] = row_values(state)
     return np.uint64(state.seed & _U64)
 
 
