@@ -248,8 +248,7 @@ class LudoBatch:
     def _check(self, actions: Ints) -> None:
         if actions.shape != (self.batch,):
             raise IllegalActionError(
-                f"give one action per game: an array of shape ({self.batch},), not"
-                f" {actions.shape}"
+                f"give one action per game: an array of shape ({self.batch},), not {actions.shape}"
             )
         acting = self.to_play() != CHANCE
         inside = (actions >= 0) & (actions < self.num_actions)

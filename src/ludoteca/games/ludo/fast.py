@@ -134,7 +134,7 @@ def chance_outcome(cfg: Config, s: Rows, i: int, u: float) -> int:
 def current_player(cfg: Config, s: Rows, i: int) -> int:
     phase = s[i, S_PHASE]
     if phase == MOVE:
-        return cfg[C_OWNER + cfg[C_COLOURS + s[i, S_TURN]]]
+        return int(cfg[C_OWNER + cfg[C_COLOURS + s[i, S_TURN]]])
     if phase == OVER:
         return TERMINAL
     return CHANCE
@@ -145,7 +145,7 @@ def _progress(cfg: Config, colour: int, square: int) -> int:
     track = cfg[C_TRACK]
     if square >= track:
         return square
-    return (square - cfg[C_ENTRIES + colour] + track) % track
+    return int((square - cfg[C_ENTRIES + colour] + track) % track)
 
 
 @njit(cache=True)
@@ -153,7 +153,7 @@ def _square(cfg: Config, colour: int, progress: int) -> int:
     track = cfg[C_TRACK]
     if progress >= track:
         return progress
-    return (cfg[C_ENTRIES + colour] + progress) % track
+    return int((cfg[C_ENTRIES + colour] + progress) % track)
 
 
 @njit(cache=True)
@@ -208,7 +208,7 @@ def _captures(cfg: Config, s: Rows, i: int, colour: int, square: int, die: int) 
     if target >= track:
         return False
     victim = s[i, S_OCCUPANT + (cfg[C_ENTRIES + colour] + target) % track]
-    return victim >= 0 and cfg[C_OWNER + victim] != cfg[C_OWNER + colour]
+    return bool(victim >= 0 and cfg[C_OWNER + victim] != cfg[C_OWNER + colour])
 
 
 @njit(cache=True)
@@ -279,7 +279,7 @@ def _stuck(cfg: Config, s: Rows, i: int, colour: int) -> bool:
 
 @njit(cache=True)
 def _is_finished(s: Rows, i: int, seat: int) -> bool:
-    for k in range(s[i, S_FINISHED_COUNT]):
+    for k in range(s[i, S_FINISHED_COUNT]):  # noqa: SIM110 (numba compiles loops, not any())
         if s[i, S_FINISHED + k] == seat:
             return True
     return False
@@ -486,9 +486,7 @@ def encode(cfg: Config, s: Rows, i: int, seat: int, out: npt.NDArray[np.float32]
     out[at + 1] = min(s[i, S_TRIES], MAX_TRIES) / MAX_TRIES
     at += 2
     for rank in range(s[i, S_FINISHED_COUNT]):
-        out[at + (s[i, S_FINISHED + rank] - seat + players) % players] = (
-            players - rank
-        ) / players
+        out[at + (s[i, S_FINISHED + rank] - seat + players) % players] = (players - rank) / players
 
 
 # -- conversion both ways ---------------------------------------------------------------------
@@ -498,14 +496,9 @@ def new_rows(batch: int) -> Rows:
 
 def row_values(state: LudoState) -> list[int]:
     """Reference `state` as the values of a kernel row, column by column."""
-    game = state.game
+    size = state.game.board.size
     finished = state.finished
-    goal = [0] * MAX_COLOURS
-    pawns = [-1] * (4 * MAX_COLOURS)
-    for colour in game.colours:
-        goal[colour] = state.goal_mask[colour]
-        pawns[4 * colour : 4 * colour + 4] = state.pawns[colour]
-    return [
+    values = [
         state.turn,
         state.phase,
         state.die,
@@ -513,13 +506,21 @@ def row_values(state: LudoState) -> list[int]:
         state.tries,
         len(finished),
         len(state._history),
-        *finished,
-        *[-1] * (MAX_COLOURS - len(finished)),
-        *goal,
-        *pawns,
-        *state.occupant,
-        *[-1] * (MAX_TRACK - game.track_length),
     ]
+    values += finished
+    values += _PADDING[MAX_COLOURS - len(finished)]
+    values += state.goal_mask
+    values += _ZEROS[MAX_COLOURS - size]
+    for pawns in state.pawns:
+        values += pawns or _PADDING[4]
+    values += _PADDING[4 * (MAX_COLOURS - size)]
+    values += state.occupant
+    values += _PADDING[MAX_TRACK - len(state.occupant)]
+    return values
+
+
+_PADDING = [[-1] * n for n in range(MAX_TRACK + 1)]
+_ZEROS = [[0] * n for n in range(MAX_COLOURS + 1)]
 
 
 def to_row(state: LudoState, rows: Rows, i: int) -> np.uint64:
