@@ -120,21 +120,24 @@ def _random_playouts(
     ended = 0
     for i in range(s.shape[0]):
         done = 0
+        count = 0  # legal moves already in `buffer` (0: work them out)
         while done < steps:
             if s[i, S_PHASE] == MOVE:
-                count = fast.moves(cfg, s, i, buffer)
+                if count == 0:
+                    count = fast.moves(cfg, s, i, buffer)
                 picks[i] += np.uint64(1)
                 u = float(fast.mix64(picks[i]) >> np.uint64(11)) / 9007199254740992.0
-                fast.apply(cfg, s, i, buffer[int(u * count)], buffer)
+                count = fast.apply(cfg, s, i, buffer[int(u * count)], buffer)
             else:
                 u = fast.seeded_uniform(seeds[i], s[i, S_STEP])
-                fast.apply(cfg, s, i, fast.chance_outcome(cfg, s, i, u), buffer)
+                count = fast.apply(cfg, s, i, fast.chance_outcome(cfg, s, i, u), buffer)
             done += 1
             if s[i, S_PHASE] == OVER or s[i, S_STEP] >= max_length:
                 ended += 1
                 seeds[i] = episode_seed(base, i, episodes[i])
                 episodes[i] += 1
                 fast.initial(cfg, s, i)
+                count = 0
         fast.resolve_chance(cfg, s, seeds, i, max_length, buffer)  # rest at a decision
     return ended
 

@@ -302,11 +302,12 @@ def _next_turn(cfg: Config, s: Rows, i: int) -> None:
 
 
 @njit(cache=True)
-def _roll(cfg: Config, s: Rows, i: int, die: int, buffer: npt.NDArray[np.int64]) -> None:
+def _roll(cfg: Config, s: Rows, i: int, die: int, buffer: npt.NDArray[np.int64]) -> int:
     s[i, S_DIE] = die
-    if moves(cfg, s, i, buffer):
+    count = moves(cfg, s, i, buffer)
+    if count:
         s[i, S_PHASE] = MOVE
-        return
+        return count
     s[i, S_MUST_MOVE] = -1
     if die == 6:
         s[i, S_TRIES] = 0
@@ -318,6 +319,7 @@ def _roll(cfg: Config, s: Rows, i: int, die: int, buffer: npt.NDArray[np.int64])
         s[i, S_TRIES] += 1
     else:
         _next_turn(cfg, s, i)
+    return 0
 
 
 @njit(cache=True)
@@ -395,17 +397,23 @@ def _seat_home(cfg: Config, s: Rows, i: int, seat: int) -> bool:
 
 
 @njit(cache=True)
-def apply(cfg: Config, s: Rows, i: int, action: int, buffer: npt.NDArray[np.int64]) -> None:
-    """`State.apply_action` for an action known to be legal (chance outcomes included)."""
+def apply(cfg: Config, s: Rows, i: int, action: int, buffer: npt.NDArray[np.int64]) -> int:
+    """`State.apply_action` for an action known to be legal (chance outcomes included).
+
+    A die roll that leaves a decision writes its legal moves into `buffer` and returns how
+    many (so a playout need not work them out again); every other action returns 0.
+    """
     phase = s[i, S_PHASE]
+    count = 0
     if phase == ROLL:
-        _roll(cfg, s, i, action, buffer)
+        count = _roll(cfg, s, i, action, buffer)
     elif phase == MOVE:
         _move(cfg, s, i, action)
     else:  # START: seat k's first colour is colours[k], so the turn index is the seat
         s[i, S_TURN] = action
         s[i, S_PHASE] = ROLL
     s[i, S_STEP] += 1
+    return count
 
 
 @njit(cache=True)
