@@ -210,3 +210,17 @@ def test_vector_env_cuts_games_off_at_max_length() -> None:
 def test_check_command_reports_agreement(capsys: pytest.CaptureFixture[str]) -> None:
     assert check.main(["ludo", "--games", "3"]) == 0
     assert "games 0-2 (3)" in capsys.readouterr().out
+
+
+def test_vector_page_examples_run() -> None:
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "vector.md"
+    result = doctest.testfile(
+        str(page),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.attempted > 8
+    assert result.failed == 0
