@@ -224,3 +224,13 @@ def test_vector_page_examples_run() -> None:
     )
     assert result.attempted > 8
     assert result.failed == 0
+
+
+def test_without_numba_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from ludoteca.interop import MissingExtraError
+
+    monkeypatch.setitem(sys.modules, "numba", None)
+    with pytest.raises(MissingExtraError, match=r"pip install 'ludoteca\[fast\]'"):
+        vector.make("ludo", batch=2)
