@@ -174,7 +174,7 @@ class Replay:
         self.observed = np.zeros((len(points), fast.observation_size(game)), dtype=np.float32)
         _replay(
             fast.config(game),
-            np.uint64(seed & fast._U64),
+            np.uint64(seed & fast.MASK64),
             actions,
             points,
             self.rows,

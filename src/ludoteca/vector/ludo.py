@@ -178,7 +178,7 @@ class LudoBatch:
 
     def reset(self, seed: int | None = None) -> None:
         """Start every game again: episode 0 of each game's stream from base `seed`."""
-        self.base_seed = np.uint64((new_seed() if seed is None else int(seed)) & fast._U64)
+        self.base_seed = np.uint64((new_seed() if seed is None else int(seed)) & fast.MASK64)
         self.episodes[:] = 0
         self._picks[:] = np.arange(self.batch, dtype=np.uint64) ^ fast.mix64(self.base_seed)
         self.restart(np.ones(self.batch, dtype=np.bool_))
@@ -202,7 +202,8 @@ class LudoBatch:
         return out
 
     def observations(self, seats: Ints | None = None) -> npt.NDArray[np.float32]:
-        """[batch, size]: `games.ludo.tensor.encode` from `seats` (default: the seat to act)."""
+        """[batch, size]: `games.ludo.tensor.encode` from `seats` (default: the seat to act;
+        a seat of -1 gives a row of zeros)."""
         seats = self.to_play() if seats is None else np.asarray(seats, dtype=np.int64)
         if seats.shape != (self.batch,) or (seats >= self.num_players).any():
             raise InvalidOptionError(f"seats: one seat 0-{self.num_players - 1} per game")

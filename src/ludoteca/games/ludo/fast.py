@@ -46,7 +46,7 @@ S_PAWNS = S_GOAL + MAX_COLOURS  # four progress values per board colour (-1: res
 S_OCCUPANT = S_PAWNS + 4 * MAX_COLOURS  # colour on each track circle (-1: empty)
 ROW_WIDTH = S_OCCUPANT + MAX_TRACK
 
-_U64 = (1 << 64) - 1
+MASK64 = (1 << 64) - 1
 
 
 def config(game: LudoGame) -> Config:
@@ -534,7 +534,7 @@ _ZEROS = [[0] * n for n in range(MAX_COLOURS + 1)]
 def to_row(state: LudoState, rows: Rows, i: int) -> np.uint64:
     """Write reference `state` into row `i`; returns its seed for the kernel's seed array."""
     rows[i, :] = row_values(state)
-    return np.uint64(state.seed & _U64)
+    return np.uint64(state.seed & MASK64)
 
 
 def to_state(
