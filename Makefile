@@ -38,11 +38,12 @@ lint: $(STAMP)
 $(BENCH_STAMP): pyproject.toml benchmarks/requirements.txt
 	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(BENCH_VENV)/bin/python -m pip install --quiet -e . -r benchmarks/requirements.txt
+	$(BENCH_VENV)/bin/python -m pip install --quiet -e ".[fast]" -r benchmarks/requirements.txt
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BENCH_VENV)/bin/python benchmarks/ludo_speed.py
+	$(BENCH_VENV)/bin/python benchmarks/vector_speed.py
 
 # Refresh the translation catalogs from the source (then translate the new entries).
 LOCALES := src/ludoteca/i18n/locales
