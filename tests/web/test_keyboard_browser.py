@@ -93,19 +93,24 @@ def test_siege_a_piece_moves_from_field_to_field_by_keyboard(server: str, page: 
 
 
 def test_villa_svg_pull_and_place_by_keyboard(server: str, page: Any) -> None:
-    """The SVG villa (the board without WebGL's 3D view): Tab to a column, Enter pulls it; once
-    it came out, the arrow keys walk the top floor's target squares and Enter places it."""
+    """The flat villa (the board without WebGL's 3D view): Tab to a column's chip, Enter pulls
+    it; once it came out, Tab to a part of the top floor's grid and Enter shows it large (where
+    the grid has parts), then the arrow keys walk its points and Enter places the column."""
     page.add_init_script("HTMLCanvasElement.prototype.getContext = () => null;")
     open_seat(page, server, create(server, "villa", seed=1, options={"hands": "steady"}))
+    placing = '#board [data-click^="cell:"].clickable, #board [data-click^="zone:"].clickable'
     for _turn in range(6):  # a pull the villa needs is noticed and the turn passes: again
         page.wait_for_selector("#board:not(.waiting) [data-click].clickable")
         tab_to(page, '#board [data-click^="column:"].clickable')
         page.keyboard.press("Enter")
         page.wait_for_selector("#board:not(.waiting) [data-click].clickable")
-        if page.locator('#board [data-click^="cell:"].clickable').count():
+        if page.locator(placing).count():
             break
     else:
         pytest.fail("no pull came out in six turns")
+    if page.locator('#board [data-click^="zone:"].clickable').count():
+        tab_to(page, '#board [data-click^="zone:"].clickable')
+        page.keyboard.press("Enter")
     first = tab_to(page, '#board [data-click^="cell:"].clickable')
     page.keyboard.press("ArrowRight")
     moved = page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
