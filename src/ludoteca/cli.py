@@ -33,6 +33,17 @@ LangOption = Annotated[
     ),
 ]
 
+SelfPlayAgent = Annotated[
+    str | None, typer.Option(help="agent spec in every seat (default: the game's strongest)")
+]
+PlayerCount = Annotated[int | None, typer.Option(help="number of players")]
+RunSeed = Annotated[
+    int, typer.Option(min=0, max=2**48 - 1, help="seed of the run: the same seed, same games")
+]
+Jobs = Annotated[
+    int | None, typer.Option("--jobs", "-j", min=1, help="worker processes [default: CPUs]")
+]
+
 
 def _language(lang: str | None) -> None:
     """Show text in `lang` from now on; a language we do not speak is a usage error."""
@@ -321,12 +332,9 @@ def arena(
 @app.command()
 def analyze(
     game: Annotated[str, typer.Argument(help="game id, e.g. siege")],
-    agent: Annotated[
-        str | None,
-        typer.Option(help="agent spec in every seat (default: the game's strongest)"),
-    ] = None,
+    agent: SelfPlayAgent = None,
     games: Annotated[int, typer.Option("--games", min=1, help="games to play")] = 200,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    players: PlayerCount = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", help="a game option as name=value (repeatable)"),
@@ -335,12 +343,8 @@ def analyze(
         str | None,
         typer.Option(help="also play each value of this option (e.g. variant) and compare them"),
     ] = None,
-    seed: Annotated[
-        int, typer.Option(min=0, max=2**48 - 1, help="seed of the run: the same seed, same games")
-    ] = 0,
-    jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", min=1, help="worker processes [default: CPUs]")
-    ] = None,
+    seed: RunSeed = 0,
+    jobs: Jobs = None,
     out: Annotated[
         Path, typer.Option("--out", dir_okay=False, help="the HTML report to write")
     ] = Path("report.html"),
@@ -376,12 +380,9 @@ def analyze(
 @app.command("review-fit")
 def review_fit(
     game: Annotated[str, typer.Argument(help="game id, e.g. ludo")],
-    agent: Annotated[
-        str | None,
-        typer.Option(help="agent spec in every seat (default: the game's strongest)"),
-    ] = None,
+    agent: SelfPlayAgent = None,
     games: Annotated[int, typer.Option("--games", min=10, help="self-play games")] = 300,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    players: PlayerCount = None,
     per_game: Annotated[
         int, typer.Option("--per-game", min=1, help="positions sampled per game")
     ] = 30,
@@ -389,12 +390,8 @@ def review_fit(
         float | None,
         typer.Option("--l2", min=0.0, help="weight decay [default: chosen on validation games]"),
     ] = None,
-    seed: Annotated[
-        int, typer.Option(min=0, max=2**48 - 1, help="seed of the run: the same seed, same games")
-    ] = 0,
-    jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", min=1, help="worker processes [default: CPUs]")
-    ] = None,
+    seed: RunSeed = 0,
+    jobs: Jobs = None,
     plot: Annotated[
         Path | None,
         typer.Option("--plot", dir_okay=False, help="save the reliability plot (PNG) here"),

@@ -14,6 +14,9 @@ import pytest
 from ludoteca.web.server import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
+VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
+"""The two sizes every page is measured at: a desktop and a phone."""
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -142,3 +145,17 @@ around them show them), whether the status line (#message) is covered, every boa
 size as rendered (SVG text), the panel text under 12 CSS px outside any SVG, and the smaller
 side of every shown tap target (`taps`) on the board. Pass `{board, taps}` to
 `page.evaluate(MEASURE, ...)`; both are optional."""
+
+
+@contextmanager
+def sized(size: str, args: list[str], timeout: float = 15_000) -> Iterator[Any]:
+    """A page of `size` (a phone: mobile, touch) in a Chromium started with `args`."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    width, height = VIEWPORTS[size]
+    touch = {"is_mobile": True, "has_touch": True} if size == "phone" else {}
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=args)
+        page = browser.new_page(viewport={"width": width, "height": height}, **touch)
+        page.set_default_timeout(timeout)
+        yield page
+        browser.close()

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, live_server
+from browser_support import CHROMIUM, CHROMIUM_ARGS, VIEWPORTS, live_server, sized
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -156,3 +156,10 @@ def page(server: str) -> Iterator[Any]:
         page.set_default_timeout(15_000)
         yield page
         browser.close()
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def sized_page(request: pytest.FixtureRequest, server: str) -> Iterator[tuple[str, Any]]:
+    """A page at each of the two sizes, with its size's name: `(size, page)`."""
+    with sized(request.param, CHROMIUM_ARGS) as page:
+        yield request.param, page

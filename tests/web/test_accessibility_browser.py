@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import CHROMIUM, browser_marks, live_server
+from browser_support import CHROMIUM, VIEWPORTS, browser_marks, live_server
 from test_ludo_siege_layout import get, midgame_table, post
 from test_villa_3d_browser import WEBGL_ARGS
 from test_villa_browser import NO_WEBGL
@@ -28,7 +28,6 @@ pytestmark = [*browser_marks(), pytest.mark.slow]  # axe reads each page for sec
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
-VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 GAMES = {"ludo": (4, 8), "bremen": (2, 4), "museum": (2, 4), "siege": (2, 4), "villa": (2, 2)}
 
 RUN_AXE = """async () => {

@@ -11,11 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import browser_marks
+from browser_support import VIEWPORTS, browser_marks
 
 pytestmark = browser_marks()
 
-VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 
 LAYOUT = """() => {
   const svg = document.querySelector('#board svg');

@@ -15,11 +15,9 @@ from typing import Any
 from urllib.request import Request, urlopen
 
 import pytest
-from browser_support import MEASURE, browser_marks
+from browser_support import MEASURE, VIEWPORTS, browser_marks
 
 pytestmark = browser_marks()
-
-VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
 def post(url: str, body: dict[str, Any]) -> Any:

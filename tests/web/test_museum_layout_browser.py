@@ -6,15 +6,12 @@ as rendered, tap targets >= 32 px on a phone, the game-over headline whole.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, browser_marks, sit_down
+from browser_support import browser_marks, sit_down
 
 pytestmark = browser_marks()
 
-VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 GAME_OVER_IN_GERMAN = """() => {
   const line = document.querySelector(".museum-panel .headline");
   return line !== null && line.textContent.startsWith("Spiel vorbei");
@@ -46,21 +43,6 @@ MEASURE = """() => {
     targets, cards: panel.querySelectorAll(".deck .mcard").length,
   };
 }"""
-
-
-@pytest.fixture(params=sorted(VIEWPORTS))
-def sized_page(request: pytest.FixtureRequest, server: str) -> Iterator[tuple[str, Any]]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    width, height = VIEWPORTS[request.param]
-    phone = request.param == "phone"
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = browser.new_page(
-            viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-        )
-        page.set_default_timeout(15_000)
-        yield request.param, page
-        browser.close()
 
 
 def check_layout(page: Any, size: str) -> dict[str, Any]:

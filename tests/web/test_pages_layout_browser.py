@@ -7,16 +7,13 @@ inside a sentence is text, not a control.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 from urllib.request import Request, urlopen
 
-import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, browser_marks
+from browser_support import browser_marks
 
 pytestmark = browser_marks()
 
-VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 GAMES = ("ludo", "bremen", "museum", "siege", "villa")
 
 MEASURE = """() => {
@@ -55,21 +52,6 @@ MEASURE = """() => {
     controls: controls.length,
   };
 }"""
-
-
-@pytest.fixture(params=sorted(VIEWPORTS))
-def sized_page(request: pytest.FixtureRequest, server: str) -> Iterator[tuple[str, Any]]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    width, height = VIEWPORTS[request.param]
-    phone = request.param == "phone"
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = browser.new_page(
-            viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-        )
-        page.set_default_timeout(15_000)
-        yield request.param, page
-        browser.close()
 
 
 def check_layout(page: Any, size: str, where: str) -> None:

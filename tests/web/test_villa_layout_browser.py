@@ -13,41 +13,32 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 from urllib.request import urlopen
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, MEASURE, browser_marks, sit_down
+from browser_support import (
+    CHROMIUM_ARGS,
+    MEASURE,
+    VIEWPORTS,
+    browser_marks,
+    sit_down,
+    sized,
+)
 from test_villa_3d_browser import WEBGL_ARGS
 from test_villa_browser import NO_WEBGL
 
 pytestmark = browser_marks()
 
-VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 READY = "#board:not(.waiting) [data-click].clickable"
 PLACING = "#board:not(.waiting) :is(.zone, .cell).clickable"
 PULLS = "#board:not(.waiting) .chip.clickable"
 
 
-@contextmanager
-def sized(size: str, args: list[str]) -> Iterator[Any]:
-    """A page of `size` (a phone: mobile, touch) in a Chromium started with `args`."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    width, height = VIEWPORTS[size]
-    touch = {"is_mobile": True, "has_touch": True} if size == "phone" else {}
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=args)
-        page = browser.new_page(viewport={"width": width, "height": height}, **touch)
-        page.set_default_timeout(30_000)  # software WebGL starts slowly on a busy machine
-        yield page
-        browser.close()
-
-
 @pytest.fixture(params=sorted(VIEWPORTS))
 def flat_page(request: pytest.FixtureRequest) -> Iterator[tuple[str, Any]]:
     """A page without WebGL, so the table keeps the flat SVG villa."""
-    with sized(request.param, CHROMIUM_ARGS) as page:
+    with sized(request.param, CHROMIUM_ARGS, timeout=30_000) as page:
         page.add_init_script(NO_WEBGL)
         yield request.param, page
 
@@ -114,7 +105,7 @@ def observation(server: str, page: Any) -> dict[str, Any]:
 
 
 def test_a_column_is_pulled_and_placed_by_tapping_on_a_phone(server: str) -> None:
-    with sized("phone", CHROMIUM_ARGS) as page:
+    with sized("phone", CHROMIUM_ARGS, timeout=30_000) as page:
         page.add_init_script(NO_WEBGL)
         sit_down(page, server, "villa", "greedy", options={"hands": "steady"})
         pull_until_placing(page, "phone")
@@ -138,7 +129,7 @@ def test_a_column_is_pulled_and_placed_by_tapping_on_a_phone(server: str) -> Non
 @pytest.mark.parametrize("size", sorted(VIEWPORTS))
 def test_the_panels_around_the_3d_villa_fit(server: str, size: str) -> None:
     """The 3D villa's hint and buttons and the table's panels, measured like the flat board."""
-    with sized(size, WEBGL_ARGS) as page:
+    with sized(size, WEBGL_ARGS, timeout=30_000) as page:
         sit_down(page, server, "villa", "greedy", options={"hands": "steady"})
         page.wait_for_selector("#board-own:not([hidden]) canvas")
         page.wait_for_function("document.getElementById('board-own').dataset.mode === 'pull'")
