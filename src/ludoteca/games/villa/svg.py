@@ -265,8 +265,22 @@ def column_fill(state: VillaState, column: int) -> str:
 
 
 def column_ink(state: VillaState, column: int) -> str:
-    """White text on the dark columns, ink on the light ones."""
-    return "#ffffff" if load_parts().colours[state.colour_of(column)] == "black" else INK
+    """White or black text on a column, whichever reads better on its colour (WCAG contrast:
+    the purple and teal columns fail with the board's brown ink)."""
+    return readable_ink(column_fill(state, column))
+
+
+def readable_ink(background: str) -> str:
+    """"#ffffff" or "#000000", whichever has the higher contrast on `background` (#rrggbb)."""
+
+    def channel(hex_pair: str) -> float:
+        value = int(hex_pair, 16) / 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (channel(background[i : i + 2]) for i in (1, 3, 5))
+    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    # Contrast with white: 1.05 / (L + 0.05); with black: (L + 0.05) / 0.05.
+    return "#ffffff" if 1.05 / (luminance + 0.05) > (luminance + 0.05) / 0.05 else "#000000"
 
 
 def _three_quarter_view(canvas: _Canvas, state: VillaState, left: float, ground: float) -> None:
