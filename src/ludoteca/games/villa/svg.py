@@ -271,7 +271,7 @@ def column_ink(state: VillaState, column: int) -> str:
 
 
 def readable_ink(background: str) -> str:
-    """"#ffffff" or "#000000", whichever has the higher contrast on `background` (#rrggbb)."""
+    """ "#ffffff" or "#000000", whichever has the higher contrast on `background` (#rrggbb)."""
 
     def channel(hex_pair: str) -> float:
         value = int(hex_pair, 16) / 255
