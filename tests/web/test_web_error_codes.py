@@ -136,6 +136,15 @@ def test_an_error_page_shows_the_message_in_the_readers_language(web: Any) -> No
     assert "there is no table" not in page.text
 
 
+def test_an_address_nothing_answers_is_a_page_or_a_code_not_a_bare_not_found(web: Any) -> None:
+    """A mistyped link gets a page in the reader's language; a script gets the code."""
+    page = web.client.get("/tabel/nope", params={"lang": "nl"})
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "Op dit adres is niets te vinden" in page.text
+    body = web.client.get("/api/nowhere").json()
+    assert (body["code"], body["detail"]) == ("no_such_page", "nothing at /api/nowhere")
+
+
 def test_english_shows_the_full_message_and_other_languages_the_codes_text() -> None:
     error = Unprocessable("'c9' is not a ludo move: ...", code="bad_notation", notation="c9")
     with use("en"):

@@ -55,7 +55,7 @@ def test_rules_pages_are_served_with_their_pictures(web: Any) -> None:
         ("/rules/chess", "unknown game"),
         ("/rules/nothing.svg", "no picture"),
         ("/rules/ludo.md.svg", "no picture"),
-        ("/rules/..%2Fapi.md", "not found"),
+        ("/rules/..%2Fapi.md", "nothing at this address"),
     ],
 )
 def test_missing_rules_pages_get_a_404_with_a_message(web: Any, path: str, message: str) -> None:

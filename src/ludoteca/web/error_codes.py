@@ -49,6 +49,9 @@ CODES: dict[str, ErrorCode] = {
         400, "the seat of a link is not a number", N_("The seat of this link is not a number.")
     ),
     # -- finding things ------------------------------------------------------------------
+    "no_such_page": ErrorCode(
+        404, "nothing at this address", N_("There is nothing at this address: check the link.")
+    ),
     "unknown_table": ErrorCode(
         404, "there is no table `table`", N_("There is no such table (it may have been removed).")
     ),

@@ -14,12 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ludoteca.i18n import _
 from ludoteca.web import api, chat, pages, presence, rematch, sockets, takeback, turns
-from ludoteca.web.errors import Unprocessable, WebError
+from ludoteca.web.error_codes import CODES
+from ludoteca.web.errors import NotFound, Unprocessable, WebError
 from ludoteca.web.language import LanguageMiddleware
 from ludoteca.web.limits import BodyLimit, BotLimits
 from ludoteca.web.manager import MAX_ACTIONS, TableManager
@@ -55,6 +59,17 @@ async def _web_error(request: Request, exc: Exception) -> Response:
     if _wants_json(request):
         return JSONResponse(exc.body(), status_code=exc.status)
     return pages.error_page(request, exc)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own errors (an address nothing answers, a wrong method) as ours: a page in
+    the reader's language, or JSON with a code, instead of a bare `{"detail": "Not Found"}`."""
+    assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 404:
+        page = _(CODES["no_such_page"].text)
+        missing = NotFound(f"nothing at {request.url.path}", page, code="no_such_page")
+        return await _web_error(request, missing)
+    return await http_exception_handler(request, exc)
 
 
 async def _validation_error(request: Request, exc: Exception) -> Response:
@@ -99,6 +114,7 @@ def create_app(
     app.include_router(sockets.router)
     app.add_exception_handler(WebError, _web_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(BodyLimit)
     return app
