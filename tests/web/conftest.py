@@ -87,6 +87,8 @@ class WebKit:
     def play_first_moves(self, table: Seated, count: int) -> None:
         """Whoever is to move (a human) plays its first legal move, `count` times."""
         for _ in range(count):
+            # The bots' moves in between take their time, even at no delay: wait for a person.
+            self.wait_for(lambda: self.view(table)["to_move"] in table.tokens)
             seat = self.view(table)["to_move"]
             legal = self.view(table, seat)["legal"]
             response = self.act(table, seat, action=legal[0]["action"])
