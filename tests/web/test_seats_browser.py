@@ -100,18 +100,7 @@ def test_play_again_creates_a_joinable_table(server: str, page: Any) -> None:
     created = answer.json()
     table = created["id"]
     token = created["play"].split("token=")[1]
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        view = page.request.get(f"{server}/api/tables/{table}?seat=0&token={token}").json()
-        if view["status"] != "playing":
-            break
-        if view["your_turn"]:
-            page.request.post(
-                f"{server}/api/tables/{table}/actions",
-                data={"seat": 0, "token": token, "action": view["legal"][0]["action"]},
-            )
-        else:
-            time.sleep(0.01)
+    finish_through_the_api(page, server, table, token)
     page.goto(server + created["play"])
     again = page.get_by_test_id("rematch")
     again.wait_for(state="visible")
