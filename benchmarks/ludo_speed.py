@@ -286,11 +286,7 @@ def main() -> None:
     report(rows, share, args.clock)
     if args.json:
         figures = {
-            "date": datetime.date.today().isoformat(),
-            "python": platform.python_version(),
-            "machine": platform.machine(),
-            "cpus": os.cpu_count(),
-            "seconds": args.seconds,
+            **machine_facts(args.seconds),
             "clock": args.clock,
             "repeat": args.repeat,
             "versions": {engine: version(engine) for engine in args.engines},
@@ -298,6 +294,17 @@ def main() -> None:
             "ludoteca_over": share,
         }
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+
+
+def machine_facts(seconds: float) -> dict[str, Any]:
+    """Where and how long a benchmark ran, saved beside its figures so runs can be compared."""
+    return {
+        "date": datetime.date.today().isoformat(),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "seconds": seconds,
+    }
 
 
 if __name__ == "__main__":

@@ -19,10 +19,7 @@ A step is one action applied, chance outcomes included (as in `ludo_speed.py`).
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
-import os
-import platform
 import random
 import subprocess
 import sys
@@ -33,7 +30,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ludo_speed import PLAYOUTS, version
+from ludo_speed import PLAYOUTS, machine_facts, version
 
 BATCHES = (1, 4, 16, 64, 256, 1024, 4096)
 TARGET = 20.0
@@ -195,11 +192,7 @@ def main() -> None:
     report(rows)
     if args.json:
         figures = {
-            "date": datetime.date.today().isoformat(),
-            "python": platform.python_version(),
-            "machine": platform.machine(),
-            "cpus": os.cpu_count(),
-            "seconds": args.seconds,
+            **machine_facts(args.seconds),
             "versions": {"open_spiel": version("openspiel"), "ludoteca": version("ludoteca")},
             "results": rows,
         }
