@@ -115,6 +115,27 @@ def test_entering_a_pawn_and_sending_one_home() -> None:
         )
 
 
+def test_hitting_an_own_pawn_says_so_rather_than_naming_the_mover_twice() -> None:
+    """Option capture_own (the seed's default): a pawn may end on an own pawn and send it home."""
+    at = position()
+    pawns = {**FOUR, "red": ["0", "5", "R", "R"]}
+    entering = at({"turn": "red", "phase": "move", "die": 6, "pawns": pawns})
+    enter = entering.game.enter_action
+    assert describe_action(entering, enter, NAMES) == (
+        "Anna enters a pawn and sends its own pawn home"
+    )
+    moving = at({"turn": "red", "phase": "move", "die": 5, "pawns": pawns})
+    assert describe_action(moving, 0, NAMES) == "Anna moves from 0 to 5 and sends its own pawn home"
+    with i18n.use("nl"):
+        assert describe_action(moving, 0, NAMES) == (
+            "Anna gaat van 0 naar 5 en slaat een eigen pion eraf"
+        )
+    with i18n.use("de"):
+        assert describe_action(moving, 0, NAMES) == (
+            "Anna zieht von 0 auf 5 und wirft eine eigene Figur hinaus"
+        )
+
+
 def test_a_move_on_the_track_names_both_circles_and_the_capture() -> None:
     at = position()
     pawns = {**FOUR, "red": ["12", "R", "R", "R"], "green": ["17", "R", "R", "R"]}

@@ -100,10 +100,13 @@ def _circle(square: int, track: int) -> str:
 
 
 def _with_capture(before: LudoState, square: int, sentence: str, names: Sequence[str]) -> str:
-    """Adds "and sends Red home" when a pawn stands on the circle the move ends on."""
+    """Adds "and sends Red home" when a pawn stands on the circle the move ends on (the seed's
+    `capture_own` rule lets a mover hit its own pawn: "sends its own pawn home")."""
     victim = before.occupant[square]
     if victim < 0:
         return sentence
+    if victim == before.game.colours[before.turn]:
+        return _("{sentence} and sends its own pawn home").format(sentence=sentence)
     return _("{sentence} and sends {victim} home").format(
         sentence=sentence, victim=_who(before.game, victim, names)
     )
