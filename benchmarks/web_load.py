@@ -8,7 +8,8 @@ the view after that move (the first view whose version is past the one it moved 
 client is one asyncio process on the same machine as the server, as in the issue.
 
 Per table count it prints p50/p95/p99 of that latency, the person's moves per second and all
-decisions per second (persons' and bots', chance not counted), and the server's CPU use;
+decisions per second (persons' and bots', chance not counted), and the server's CPU use, also
+per decision (on a busy machine the one figure that hardly depends on the other load);
 `--json PATH` saves the figures. With `--speed fast` (the default) the server's bots answer at
 once (bot delay 0); `--speed normal` adds the server's 0.6 s bot delay.
 
@@ -182,6 +183,9 @@ class Figures:
             "errors": self.errors,
             "finished_games": self.finished,
             "server_cpu_percent": round(100 * self.server_cpu / self.seconds, 1),
+            "server_cpu_ms_per_move": (
+                round(1000 * self.server_cpu / self.decisions, 2) if self.decisions else None
+            ),
         }
 
 
@@ -313,6 +317,7 @@ def show(console: Console, rows: list[dict[str, Any]], title: str) -> None:
         ("person_moves_per_s", "person moves/s"),
         ("decisions_per_s", "all moves/s"),
         ("server_cpu_percent", "server CPU %"),
+        ("server_cpu_ms_per_move", "server CPU ms/move"),
         ("errors", "errors"),
     ]
     for _, heading in columns:
