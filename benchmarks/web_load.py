@@ -209,7 +209,13 @@ class Round:
 
 async def new_table(client: httpx.AsyncClient, round_: Round) -> tuple[str, str]:
     body = {"game": "ludo", "players": 2, "seats": ["human", round_.bot], "speed": round_.speed}
-    answer = await client.post("/api/tables", json=body)
+    for attempt in range(3):  # a kept-alive connection the server closed as it was reused
+        try:
+            answer = await client.post("/api/tables", json=body)
+            break
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
     if answer.status_code != 201:
         raise SystemExit(f"creating a table failed: {answer.status_code} {answer.text[:300]}")
     created = answer.json()
