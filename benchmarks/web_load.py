@@ -361,7 +361,7 @@ def main() -> None:
         parser.error("at most 5000 tables (one process holds their sockets)")
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
-    console = Console()
+    console = Console(width=max(Console().width, 120))
     rows = []
     with databases(args.database) as urls, tempfile.TemporaryDirectory() as logs:
         for tables in args.tables:
