@@ -39,7 +39,3 @@ class ViewMessages:
                 text = encode({"type": "view", "view": table_view(self.table, seat)})
             self._texts[key] = text
         return text
-
-    def __len__(self) -> int:
-        """How many viewpoints were built."""
-        return len(self._texts)
