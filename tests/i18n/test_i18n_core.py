@@ -101,3 +101,13 @@ def test_every_catalog_entry_is_translated_with_the_same_placeholders(language: 
             assert found <= set(PLACEHOLDER.findall(" ".join(ids))), (language, ids[0], text)
             assert found >= wanted - {"{n}"}, (language, ids[0], text)
         assert "fuzzy" not in message.flags, f"{language}: {ids[0]!r} is marked fuzzy"
+
+
+def test_a_number_is_written_in_each_language_however_often_it_is_asked() -> None:
+    """Formatted numbers are kept (issue 19): per language, and 2 apart from 2.5."""
+    written = {}
+    for _ in range(2):
+        for language in ("en", "nl", "de"):
+            with i18n.use(language):
+                written[language] = (i18n.format_number(23500), i18n.format_number(2.5))
+    assert written == {"en": ("23,500", "2.5"), "nl": ("23.500", "2,5"), "de": ("23.500", "2,5")}

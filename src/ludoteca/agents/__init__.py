@@ -59,9 +59,10 @@ def load(spec: str, game: Game, seed: int | None = None, **params: Any) -> Agent
     """
     name, parsed = parse_spec(resolve(spec, game))
     known = _known(game)
-    valid = ", ".join(sorted(available(game)))
     if name not in known:
-        raise UnknownAgentError(f"unknown agent {name!r} for {game.id}; valid agents: {valid}")
+        raise UnknownAgentError(
+            f"unknown agent {name!r} for {game.id}; valid agents: {_valid(game)}"
+        )
     if "seed" in parsed:
         raise InvalidOptionError(
             f"agent {spec!r}: an agent's seed is not a parameter; it comes from the game's seed"
@@ -71,8 +72,16 @@ def load(spec: str, game: Game, seed: int | None = None, **params: Any) -> Agent
     except (TypeError, ValueError) as exc:
         raise InvalidOptionError(f"agent {spec!r}: {exc}") from exc
     if not agent.plays(game):  # an agent that does not say why itself
-        raise InvalidOptionError(f"agent {name!r} cannot play {game.id}; valid agents: {valid}")
+        raise InvalidOptionError(
+            f"agent {name!r} cannot play {game.id}; valid agents: {_valid(game)}"
+        )
     return agent
+
+
+def _valid(game: Game) -> str:
+    """The agents that can play `game`, for an error message (asking every agent takes time:
+    bots are loaded on every move)."""
+    return ", ".join(sorted(available(game)))
 
 
 __all__ = [

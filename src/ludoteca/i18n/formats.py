@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date, datetime
-from functools import cache
+from functools import cache, lru_cache
 
 from babel import Locale
 from babel.dates import format_date as _babel_date
@@ -17,7 +17,14 @@ from ludoteca.i18n.catalog import current
 
 def format_number(value: float) -> str:
     """23,500 in English, 23.500 in Dutch and German."""
-    return format_decimal(value, locale=current())
+    return _formatted(type(value).__name__, value, current())
+
+
+@lru_cache(maxsize=4096)
+def _formatted(kind: str, value: float, language: str) -> str:
+    """Babel's formatting, kept: a board's description formats the same few numbers on every
+    move (the type is part of the key, as 1 and 1.0 are equal but may be written apart)."""
+    return format_decimal(value, locale=language)
 
 
 @cache

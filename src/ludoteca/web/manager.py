@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from ludoteca.core.errors import LudotecaError
-from ludoteca.i18n import DEFAULT, use
+from ludoteca.i18n import DEFAULT
 from ludoteca.web.errors import Conflict, Forbidden, NotFound
 from ludoteca.web.limits import BotLimits
 from ludoteca.web.people import clean_name
@@ -42,6 +42,7 @@ from ludoteca.web.storage import (
     TableData,
 )
 from ludoteca.web.table import Connection, Table
+from ludoteca.web.view_message import ViewMessages
 from ludoteca.web.views import table_view
 
 log = logging.getLogger(__name__)
@@ -312,13 +313,10 @@ class TableManager:
         self.wake_bots(table)
 
     async def _broadcast(self, table: Table) -> None:
-        views: dict[tuple[int | None, str], dict[str, Any]] = {}
+        messages = ViewMessages(table)
         for connection in list(table.connections):
-            key = (connection.seat, connection.language)
-            if key not in views:
-                with use(connection.language):
-                    views[key] = table_view(table, connection.seat)
+            text = messages.text(connection.seat, connection.language)
             try:
-                await connection.socket.send_json({"type": "view", "view": views[key]})
+                await connection.socket.send_text(text)
             except Exception:  # the socket went away mid-send; it is dropped, play goes on
                 table.connections.discard(connection)

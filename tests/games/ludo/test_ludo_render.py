@@ -287,3 +287,17 @@ def test_rules_page_text_board_is_what_str_draws() -> None:
     page = (DOCS / "ludo.md").read_text(encoding="utf-8")
     block = page.split("```text\n", 1)[1].split("```", 1)[0]
     assert block == render_text(midgame()) + "\n"
+
+
+def test_a_board_drawn_for_one_seat_does_not_leak_into_another_seats_board() -> None:
+    """The board's layout is kept per game and seat (issue 19): a game that has drawn every
+    seat's board draws each exactly as a fresh game draws it."""
+    options: dict[str, Any] = {"players": 3, "board": 6}
+    warm = ludoteca.load("ludo", **options)
+    for state in random_states(3, seed=5, steps=6, board=6):
+        fresh = ludoteca.load("ludo", **options).state_from_json(state.to_json())
+        mine = warm.state_from_json(state.to_json())
+        for seat in (None, 0, 1, 2):
+            assert render_svg(mine, seat=seat, interactive=True) == render_svg(
+                fresh, seat=seat, interactive=True
+            )

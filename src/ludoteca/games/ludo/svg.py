@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import math
 import re
+import weakref
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -120,23 +121,16 @@ def render_svg(
     are outlined in the colour of the seat that made them.
     """
     game = state.game
-    board = oriented_board(game, seat)
+    layout = _layout(game, seat)
+    board, paint = layout.board, layout.paint
+    left, right, top, bottom = layout.bounds
     player = state.current_player()
     offered = interactive and player >= 0 and seat in {None, player}
     moves = state.legal_actions() if offered else []
-    points = [spot_point(board, spot) for spot in _spots(board)]
-    left = min(x for x, _ in points) - MARGIN
-    right = max(x for x, _ in points) + MARGIN
-    top = min(y for _, y in points) - MARGIN
-    bottom = max(y for _, y in points) + MARGIN
     legend_rows = _legend_rows(state, seat, (right - left) * UNIT)
     caption = CAPTION + LEGEND_ROW * legend_rows
     width, height = (right - left) * UNIT, (bottom - top + caption) * UNIT
-    in_play = set(game.colours)
-    paint = {
-        c: board.colour_hex[board.colours[c]] if c in in_play else UNUSED for c in range(board.size)
-    }
-    marks = _mark_shapes(state, board, paint, last_moves)
+    marks = _mark_shapes(state, board, paint, last_moves, layout.token_points)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ludo-board" role="img"'
         f' viewBox="{_n(left * UNIT)} {_n(top * UNIT)} {_n(width)} {_n(height)}"'
@@ -148,8 +142,8 @@ def render_svg(
         f' height="{_n((bottom - top) * UNIT - 12)}" rx="{_n(0.35 * UNIT)}" fill="none"'
         f' stroke="{INK}" stroke-width="3"/>',
         *_reserve_patches(state, board, paint),
-        *_lines(board),
-        *_circles(board, paint),
+        *layout.lines,
+        *layout.circles,
         *_die(state, paint),
         *marks[0],
         *_targets(state, board, moves),
@@ -159,6 +153,55 @@ def render_svg(
         "</svg>",
     ]
     return "\n".join(parts) + "\n"
+
+
+# -- what stays the same from move to move ------------------------------------------------------
+@dataclass(frozen=True)
+class _Layout:
+    """The parts of the picture that depend only on the game and the viewer's seat: the turned
+    board, each colour's paint, the bounds, the track and its circles, and where each
+    `data-spot` token sits. Worked out once per game and seat (the web draws every move)."""
+
+    board: Board
+    paint: dict[int, str]
+    bounds: tuple[float, float, float, float]
+    lines: tuple[str, ...]
+    circles: tuple[str, ...]
+    token_points: dict[str, Point]
+
+
+_LAYOUTS: weakref.WeakKeyDictionary[LudoGame, dict[int | None, _Layout]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _layout(game: LudoGame, seat: int | None) -> _Layout:
+    per_seat = _LAYOUTS.setdefault(game, {})
+    layout = per_seat.get(seat)
+    if layout is None:
+        board = oriented_board(game, seat)
+        points = [spot_point(board, spot) for spot in _spots(board)]
+        bounds = (
+            min(x for x, _ in points) - MARGIN,
+            max(x for x, _ in points) + MARGIN,
+            min(y for _, y in points) - MARGIN,
+            max(y for _, y in points) + MARGIN,
+        )
+        in_play = set(game.colours)
+        paint = {
+            c: board.colour_hex[board.colours[c]] if c in in_play else UNUSED
+            for c in range(board.size)
+        }
+        layout = _Layout(
+            board,
+            paint,
+            bounds,
+            tuple(_lines(board)),
+            tuple(_circles(board, paint)),
+            _token_points(board),
+        )
+        per_seat[seat] = layout
+    return layout
 
 
 # -- orientation --------------------------------------------------------------------------------
@@ -480,11 +523,15 @@ def _token_points(board: Board) -> dict[str, Point]:
 
 
 def _mark_shapes(
-    state: LudoState, board: Board, paint: dict[int, str], marks: Sequence[MoveMark]
+    state: LudoState,
+    board: Board,
+    paint: dict[int, str],
+    marks: Sequence[MoveMark],
+    points: dict[str, Point],
 ) -> tuple[list[str], list[str]]:
-    """Outlines under the pawns (from, path, to, chance) and crosses over them (capture)."""
+    """Outlines under the pawns (from, path, to, chance) and crosses over them (capture), at
+    the `points` of `_token_points(board)`."""
     game = state.game
-    points = _token_points(board)
     under: list[str] = []
     over: list[str] = []
     for mark in marks:

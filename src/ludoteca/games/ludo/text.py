@@ -404,8 +404,9 @@ def rgb(hex_colour: str) -> tuple[int, int, int]:
     return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
 
 
+@cache
 def mix(hex_colour: str, other: str, amount: float) -> str:
-    """`hex_colour` moved `amount` of the way towards `other`."""
+    """`hex_colour` moved `amount` of the way towards `other` (kept: boards draw it often)."""
     a, b = rgb(hex_colour), rgb(other)
     return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=True))
 
