@@ -71,6 +71,8 @@ class Watcher:
     token: str | None
     connection: ClientConnection
     views: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    """What came beside the views (presence, chat...)."""
 
     def view_where(
         self, wanted: Callable[[dict[str, Any]], bool], timeout: float
@@ -83,10 +85,25 @@ class Watcher:
             left = deadline - time.monotonic()
             assert left > 0, f"no such view within {timeout} s; last: {self.last_version()}"
             message = json.loads(self.connection.recv(timeout=left))
+            if message["type"] != "view":
+                self.messages.append(message)
+                continue
+            self.views.append(message["view"])
+            if wanted(message["view"]):
+                return message["view"]
+
+    def message_of(self, kind: str, timeout: float = 5.0) -> dict[str, Any]:
+        """The first message of type `kind` beside the views (kept or from now on)."""
+        deadline = time.monotonic() + timeout
+        while not any(m["type"] == kind for m in self.messages):
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {kind} message within {timeout} s"
+            message = json.loads(self.connection.recv(timeout=left))
             if message["type"] == "view":
                 self.views.append(message["view"])
-                if wanted(message["view"]):
-                    return message["view"]
+            else:
+                self.messages.append(message)
+        return next(m for m in self.messages if m["type"] == kind)
 
     def reached(self, version: int, timeout: float = 5.0) -> dict[str, Any]:
         """The first view of at least `version` moves."""
@@ -228,6 +245,31 @@ def test_a_move_through_either_server_reaches_the_sockets_of_the_other(
         for watcher in [*players, *onlookers]:
             seen = watcher.reached(len(acknowledged))
             assert seen["log"][: len(acknowledged)] == acknowledged, f"turn {turn}"
+
+
+@pytest.mark.slow
+def test_a_new_table_waits_for_people_on_both_servers_and_carries_their_chat(
+    pair: tuple[Server, Server],
+) -> None:
+    one, two = pair
+    form = {"game": "ludo", "players": "2", "speed": "fast", "seat0": "human", "seat1": "human"}
+    made = httpx.post(f"{one.url}/tables", data=form, timeout=10)
+    assert made.status_code == 303, made.text
+    query = parse_qs(urlsplit(made.headers["location"]).query)
+    table = made.headers["location"].split("/")[2].split("?")[0]
+    creator = {"seat": 0, "token": query["token"][0]}
+    view = httpx.get(f"{one.url}/api/tables/{table}", params=creator, timeout=10).json()
+    friend = parse_qs(urlsplit(view["invites"][0]["path"]).query)["token"][0]
+    first = one.socket(table, 0, creator["token"])
+    assert first.view_where(lambda v: True, 10)["message"] == "Waiting for everyone to join"
+    second = two.socket(table, 1, friend)  # the friend's page reached the other server
+    second.view_where(lambda v: True, 10)
+    begun = first.view_where(lambda v: v["to_move"] is not None, 5)  # released on `one` too
+    assert begun["message"] != "Waiting for everyone to join"
+    said = {"seat": 1, "token": friend, "text": "hallo"}
+    written = httpx.post(f"{two.url}/api/tables/{table}/chat", json=said, timeout=10)
+    assert written.status_code == 201, written.text
+    assert first.message_of("chat")["line"]["text"] == "hallo"
 
 
 @pytest.mark.slow

@@ -14,6 +14,10 @@ over `web.fanout` (PostgreSQL `LISTEN/NOTIFY`):
   is stored once, by whoever holds the lease, and it is acknowledged only after its commit.
 - `handed`: the lease of a table now belongs to the process named in it.
 
+Beside the game, `joined` and `started` carry presence (a person opened the table, the creator
+started it early: a table waiting for everyone is released on every process) and `told` a chat
+line to the sockets of the other processes.
+
 The owner renews all its leases every `lease / 4` s (a heartbeat), so a lease of
 `SHARED_LEASE_SECONDS` runs out only when its owner is gone: killed, frozen, cut off. Each
 heartbeat also looks for such tables and takes them over (reading their stored moves first):
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Coroutine
@@ -47,6 +52,9 @@ log = logging.getLogger(__name__)
 SHARED_LEASE_SECONDS = 4.0
 """A table's lease on PostgreSQL: a killed owner's tables continue elsewhere this long after
 its last heartbeat (plus up to one heartbeat)."""
+
+MAX_TOLD = 7000
+"""The longest message relayed (PostgreSQL's `NOTIFY` carries less than 8000 bytes)."""
 
 HANDOVER_WAIT = 0.5
 """How long a process waits for the owner's `handed` before it asks again (or, the owner being
@@ -92,7 +100,7 @@ class Workers:
         if not task.cancelled() and task.exception() is not None:
             log.error("workers: %s failed", task.get_name(), exc_info=task.exception())
 
-    def _publish(self, kind: str, table_id: str, **extra: str) -> None:
+    def _publish(self, kind: str, table_id: str, **extra: Any) -> None:
         if self.fanout is not None:
             owner = self.manager.owner
             self.fanout.publish({"kind": kind, "table": table_id, "by": owner, **extra})
@@ -117,6 +125,40 @@ class Workers:
             self.manager._held.pop(table_id, None)
         if moved:
             self._publish("handed", table_id, to=to)
+
+    # -- beside the game ----------------------------------------------------------------------
+    def joined(self, table: Table, seat: int | None) -> None:
+        """A socket for `seat` opened here: the other processes count the seat as joined."""
+        if seat is not None:
+            self._publish("joined", table.id, seat=seat)
+
+    def started(self, table: Table) -> None:
+        """The creator started the table here before everyone joined."""
+        self._publish("started", table.id)
+
+    def told(self, table: Table, body: dict[str, Any]) -> None:
+        """`body` was sent to this process's sockets of `table`: the others send it to theirs."""
+        if len(json.dumps(body)) < MAX_TOLD:
+            self._publish("told", table.id, body=body)
+
+    async def _joined(self, table: Table, seat: int) -> None:
+        from ludoteca.web.presence import arrived  # presence needs the manager, which needs us
+
+        if seat not in table.joined:
+            await arrived(self.manager, table, seat)
+
+    async def _started(self, table: Table) -> None:
+        from ludoteca.web.presence import announce
+
+        if table.held:
+            table.held = False
+            await announce(table)
+            await self.manager.refresh(table)
+
+    async def _told(self, table: Table, body: dict[str, Any]) -> None:
+        from ludoteca.web.social import tell_all
+
+        await tell_all(table, body)
 
     # -- the asker's side ---------------------------------------------------------------------
     async def take_over(self, table: Table) -> bool:
@@ -170,8 +212,17 @@ class Workers:
         kind, table_id, by = message.get("kind"), message.get("table"), message.get("by")
         if not isinstance(table_id, str) or by == self.manager.owner:
             return
+        table = self.manager.tables.get(table_id)
         if kind == "changed":
             self._sync_soon(table_id)
+        elif table is None:
+            return
+        elif kind == "joined" and isinstance(message.get("seat"), int):
+            self._spawn(self._joined(table, message["seat"]), f"joined-{table_id}")
+        elif kind == "started":
+            self._spawn(self._started(table), f"started-{table_id}")
+        elif kind == "told" and isinstance(message.get("body"), dict):
+            self._spawn(self._told(table, message["body"]), f"told-{table_id}")
         elif kind == "handover" and table_id in self.manager._held and isinstance(by, str):
             self._spawn(self._hand_over(table_id, by), f"hand-over-{table_id}")
         elif kind == "handed" and message.get("to") == self.manager.owner:
