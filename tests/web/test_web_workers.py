@@ -273,6 +273,35 @@ def test_a_new_table_waits_for_people_on_both_servers_and_carries_their_chat(
 
 
 @pytest.mark.slow
+def test_a_takeback_asked_on_one_server_is_answered_on_the_other(
+    pair: tuple[Server, Server],
+) -> None:
+    one, two = pair
+    table, tokens = create(one, game="ludo", players=2, seats=["human", "human"], speed="fast")
+    players = [one.socket(table, 0, tokens[0]), two.socket(table, 1, tokens[1])]
+    servers = [one, two]
+    for _ in range(3):
+        to_move = httpx.get(f"{one.url}/api/tables/{table}", timeout=5).json()["to_move"]
+        log = players[to_move].play_first_legal()
+    asker = next(seat for seat, _ in reversed(log) if seat >= 0)  # the last to decide
+    other = 1 - asker
+    back_to = max(i for i, (seat, _) in enumerate(log) if seat == asker)
+    proof = {"seat": asker, "token": tokens[asker]}
+    asked = httpx.post(f"{servers[asker].url}/api/tables/{table}/takeback", json=proof, timeout=5)
+    assert asked.status_code == 200, asked.text
+    assert players[other].message_of("takeback")["state"] == "asked"
+    answer = {"seat": other, "token": tokens[other], "accept": True}
+    address = f"{servers[other].url}/api/tables/{table}/takeback/answer"
+    accepted = httpx.post(address, json=answer, timeout=10)
+    assert accepted.status_code == 200, accepted.text
+    assert accepted.json()["state"] == "done"
+    for player in players:
+        player.message_of("takeback")  # "asked" or "done": each page learns of it
+        assert player.view_where(lambda v: v["version"] == back_to, 5)["log"] == log[:back_to]
+    assert stored_log(two, table) == log[:back_to]
+
+
+@pytest.mark.slow
 def test_bots_move_once_while_their_table_changes_servers(pair: tuple[Server, Server]) -> None:
     """The person's moves go alternately through each server, so the lease (and with it the
     bots) moves back and forth; every bot move must be stored once, in one history."""

@@ -16,7 +16,8 @@ over `web.fanout` (PostgreSQL `LISTEN/NOTIFY`):
 
 Beside the game, `joined` and `started` carry presence (a person opened the table, the creator
 started it early: a table waiting for everyone is released on every process) and `told` a chat
-line to the sockets of the other processes.
+line or a takeback message to the sockets of the other processes (a takeback request is kept
+on each, so it may be answered through any).
 
 The owner renews all its leases every `lease / 4` s (a heartbeat), so a lease of
 `SHARED_LEASE_SECONDS` runs out only when its owner is gone: killed, frozen, cut off. Each
@@ -157,7 +158,10 @@ class Workers:
 
     async def _told(self, table: Table, body: dict[str, Any]) -> None:
         from ludoteca.web.social import tell_all
+        from ludoteca.web.takeback import mirror
 
+        if body.get("type") == "takeback":
+            mirror(table, body)  # an answer sent here counts
         await tell_all(table, body)
 
     # -- the asker's side ---------------------------------------------------------------------
