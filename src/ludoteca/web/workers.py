@@ -32,7 +32,6 @@ With SQLite (one process) none of this runs: `shared` is False and every hook do
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import time
@@ -73,6 +72,8 @@ class Workers:
         self._syncing: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._heartbeat: asyncio.Task[None] | None = None
+        self._broken: set[str] = set()
+        """Tables that could not be rebuilt: not adopted again at every heartbeat."""
 
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -243,8 +244,8 @@ class Workers:
     async def _sync(self, table: Table) -> None:
         async with table.lock:
             self._syncing.discard(table.id)  # a later message reads again
-            if self.manager.holds(table):
-                return
+            if self.manager.holds(table) or not table.connections:
+                return  # nobody watches it here: read when asked for (`TableManager.get`)
             if await self.catch_up(table):
                 await self.manager._broadcast(table)
 
@@ -283,11 +284,16 @@ class Workers:
         """Take over the tables whose owner stopped renewing their leases."""
         manager = self.manager
         for table_id in await asyncio.to_thread(leases.orphans, manager.store.engine):
-            with contextlib.suppress(WebError):  # a table that cannot be rebuilt stays as it is
+            if table_id in self._broken:
+                continue
+            try:
                 table = await manager.get(table_id)
-                async with table.lock:
-                    held = await manager._hold(table)
-                if held:
-                    log.info("workers: took over table %s from a process that stopped", table_id)
-                    self.changed(table)
-                    manager.wake_bots(table)
+            except WebError:  # a table that cannot be rebuilt stays as it is
+                self._broken.add(table_id)
+                continue
+            async with table.lock:
+                held = await manager._hold(table)
+            if held:
+                log.info("workers: took over table %s from a process that stopped", table_id)
+                self.changed(table)
+                manager.wake_bots(table)
