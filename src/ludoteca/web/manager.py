@@ -121,11 +121,12 @@ class TableManager:
         return table
 
     async def _claim(self, table: Table) -> str:
+        asked = time.monotonic()  # the lease runs from before the answer: never overestimated
         answer = await asyncio.to_thread(self.store.claim, table.id, self.owner, self.lease_seconds)
         if answer == REFUSED:
             self._held.pop(table.id, None)
         else:
-            self._held[table.id] = time.monotonic() + self.lease_seconds * 0.9
+            self._held[table.id] = asked + self.lease_seconds * 0.9
         return answer
 
     async def _hold(self, table: Table) -> bool:

@@ -267,7 +267,13 @@ class Workers:
                 log.warning("workers: the lease heartbeat failed", exc_info=True)
 
     async def _renew(self) -> None:
+        """Renew the leases of the tables this process holds and still plays; a finished
+        table's lease is let go (claimed again if anything is changed there)."""
         manager = self.manager
+        for table_id in list(manager._held):
+            table = manager.tables.get(table_id)
+            if table is None or not (table.playing or table.lock.locked()):  # ended, told
+                manager._held.pop(table_id, None)
         held = list(manager._held)
         started = time.monotonic()
         engine, seconds = manager.store.engine, manager.lease_seconds
