@@ -31,6 +31,8 @@ from ludoteca.cli import app as cli
 from ludoteca.web.server import create_app
 from postgres_support import Cluster, _free_port
 
+pytestmark = pytest.mark.xdist_group("workers")  # one pair of servers for the module's tests
+
 START_SECONDS = 30.0
 """A server process is up within this (imports and migrations on a busy machine)."""
 
@@ -385,6 +387,23 @@ def test_a_move_sent_to_the_process_that_does_not_own_the_table_is_handed_over(
             assert message["view"]["version"] > before
             assert message["view"]["log"] == spare.view(table)["log"]
         assert not owner.state.manager.holds(owner.state.manager.tables[table.id])
+        assert other.state.manager.holds(other.state.manager.tables[table.id])
+
+
+def test_a_table_handed_over_while_its_bot_is_to_move_goes_on_with_its_bot(
+    postgres_url: str, make_kit: Any
+) -> None:
+    """A name given through the other process moves the table there: its bot moves there."""
+    owner, other = create_app(postgres_url, bot_delay=0.5), create_app(postgres_url, bot_delay=0.0)
+    with TestClient(owner) as one, TestClient(other) as two:
+        kit, spare = make_kit(owner, one), make_kit(other, two)
+        table = kit.create(seats=["human", "random"])
+        spare.view(table)  # the other process has the table open from here on
+        while kit.view(table)["to_move"] != 1:  # the owner's bot waits half a second
+            kit.play_first_moves(table, 1)
+        body = {"seat": 0, "token": table.tokens[0], "name": "Anna"}
+        assert two.post(f"/api/tables/{table.id}/name", json=body).status_code == 200
+        spare.wait_for(lambda: spare.view(table)["to_move"] == 0, 10)
         assert other.state.manager.holds(other.state.manager.tables[table.id])
 
 

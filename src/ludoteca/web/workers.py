@@ -184,6 +184,7 @@ class Workers:
                 owed = table.resolve_chance()  # a crash between a move and its dice
                 if owed:
                     await manager._save(table, owed)
+                manager.wake_bots(table)  # the old owner's bots stopped when it handed over
                 return True
         return False
 
