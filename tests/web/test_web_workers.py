@@ -14,11 +14,12 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
@@ -48,6 +49,8 @@ class Server:
 
     process: subprocess.Popen[bytes]
     port: int
+    log: IO[bytes]
+    """Its standard error: uvicorn's log and ours."""
     sockets: ExitStack = field(default_factory=ExitStack)
 
     @property
@@ -138,12 +141,14 @@ class Watcher:
 def serve(database: str, *extra: str) -> Server:
     port = _free_port()
     command = [sys.executable, "-c", "from ludoteca.cli import app; app()", "serve"]
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (open while the server runs, read after)
     process = subprocess.Popen(
         [*command, "--port", str(port), "--database", database, *extra],
         stdout=subprocess.DEVNULL,
+        stderr=log,
         start_new_session=True,  # its own process group: workers and all are ended together
     )
-    return Server(process, port)
+    return Server(process, port, log)
 
 
 def wait_until_up(*servers: Server) -> None:
@@ -179,6 +184,11 @@ def running(*servers: Server) -> Iterator[None]:
     finally:
         for server in servers:
             stop(server)
+    for server in servers:  # no error logged: no bot that failed, no write refused
+        server.log.seek(0)
+        text = server.log.read().decode(errors="replace")
+        server.log.close()
+        assert "Traceback" not in text and "ERROR" not in text, text[-4000:]
 
 
 def create(server: Server, **body: Any) -> tuple[str, dict[int, str]]:
