@@ -9,6 +9,7 @@ PostgreSQL cases, when PostgreSQL is not installed.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -25,10 +26,12 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.engine import make_url
 from typer.testing import CliRunner
 from websockets.sync.client import ClientConnection, connect
 
 from ludoteca.cli import app as cli
+from ludoteca.web.fanout import Fanout
 from ludoteca.web.server import create_app
 from postgres_support import Cluster, _free_port
 
@@ -415,6 +418,24 @@ def test_a_table_handed_over_while_its_bot_is_to_move_goes_on_with_its_bot(
         assert two.post(f"/api/tables/{table.id}/name", json=body).status_code == 200
         spare.wait_for(lambda: spare.view(table)["to_move"] == 0, 10)
         assert other.state.manager.holds(other.state.manager.tables[table.id])
+
+
+def test_the_fanout_drops_a_message_too_long_for_notify_and_sends_the_next(
+    postgres_url: str,
+) -> None:
+    async def exchange() -> list[dict[str, Any]]:
+        heard: list[dict[str, Any]] = []
+        fanout = Fanout(make_url(postgres_url), heard.append)
+        await fanout.start()
+        fanout.publish({"kind": "told", "body": "x" * 9000})  # NOTIFY carries < 8000 bytes
+        fanout.publish({"kind": "changed", "table": "t"})
+        deadline = time.monotonic() + 5
+        while not heard and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        await fanout.stop()
+        return heard
+
+    assert asyncio.run(exchange()) == [{"kind": "changed", "table": "t"}]
 
 
 def test_several_workers_need_postgresql(tmp_path: Any) -> None:

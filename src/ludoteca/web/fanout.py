@@ -128,6 +128,8 @@ class Fanout:
             self.handler(message)
 
     async def _send(self) -> None:
+        import psycopg
+
         await self._listening.wait()  # the channel's name is known from here on
         connection: Any = None
         try:
@@ -141,15 +143,17 @@ class Fanout:
                             "SELECT pg_notify(%s, %s)", (self.channel, payload)
                         )
                         break
-                    except asyncio.CancelledError:
-                        raise
-                    except Exception:
+                    except psycopg.OperationalError:  # the connection broke: send it again
                         log.warning("fan-out: sending failed, reconnecting", exc_info=True)
                         if connection is not None:
                             with contextlib.suppress(Exception):
                                 await connection.close()
                         connection = None
                         await asyncio.sleep(RECONNECT_SECONDS)
+                    except psycopg.Error:  # this message cannot be sent (too long): the next
+                        refused = payload[:200]
+                        log.error("fan-out: a message was refused: %r", refused, exc_info=True)
+                        break
         finally:
             if connection is not None:
                 with contextlib.suppress(Exception):
