@@ -169,12 +169,15 @@ def serve(
         str | None,
         typer.Option(help="SQLAlchemy URL of the database (default: SQLite file ludoteca.db)"),
     ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, help="server processes behind the port (more than 1: PostgreSQL)")
+    ] = 1,
 ) -> None:
     """Serve the browser app: a lobby, tables to play at, and replays."""
     from ludoteca.web.server import serve as run_server
 
     with _errors():
-        run_server(host, port, database)
+        run_server(host, port, database, workers)
 
 
 @app.command()

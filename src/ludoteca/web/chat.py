@@ -86,11 +86,14 @@ async def read_chat(request: Request, table_id: str) -> dict[str, Any]:
     responses=json_errors(400, 403, 404, 409, 413, 422, 429),
 )
 async def write_chat(request: Request, table_id: str, body: ChatRequest) -> dict[str, Any]:
-    table = await manager_of(request).get(table_id)
+    manager = manager_of(request)
+    table = await manager.get(table_id)
     seat = seated(table, body, "chat (spectators read along)")
     text = clean(body.text)
     admit(table, seat, time.monotonic())
     line = await asyncio.to_thread(request_social(request).add_line, table.id, seat, text)
     shown = line.to_json()
-    await tell_all(table, {"type": "chat", "line": shown})
+    message = {"type": "chat", "line": shown}
+    await tell_all(table, message)
+    manager.workers.told(table, message)  # and the sockets on the other server processes
     return shown

@@ -30,6 +30,7 @@ async def greet(
     if ask is not None:
         await connection.socket.send_json(ask_message(table, ask, "asked"))
     await arrived(manager, table, connection.seat)
+    manager.workers.joined(table, connection.seat)
 
 
 async def farewell(table: Table) -> None:

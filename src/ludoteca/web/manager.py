@@ -7,10 +7,12 @@ every step the moves are committed and each watcher gets a fresh view of its own
 as one asyncio task per table.
 
 One owner per table: a process acts for a table (stores its moves, runs its bots) only while it
-holds the table's lease in the database (`Store.claim`), renewed at every step. A second process
-on the same database answers moves for a table it does not hold with 409 and keeps its bots
-waiting; when the owner stops (or crashes and its lease expires) the waiting process takes over,
-reloading the table's moves first.
+holds the table's lease in the database (`Store.claim`), renewed at every step. On SQLite a
+second process on the same database answers moves for a table it does not hold with 409 and
+keeps its bots waiting; when the owner stops (or crashes and its lease expires) the waiting
+process takes over, reloading the table's moves first. On PostgreSQL the processes cooperate
+(`web.workers`): the owner hands a table over to the process a move arrives at, tells the
+others of every change, and a dead owner's tables are taken over within seconds.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from ludoteca.web.storage import (
 from ludoteca.web.table import Connection, Table
 from ludoteca.web.view_message import ViewMessages
 from ludoteca.web.views import table_view
+from ludoteca.web.workers import SHARED_LEASE_SECONDS, Workers
 
 log = logging.getLogger(__name__)
 
@@ -68,12 +71,15 @@ class TableManager:
         max_actions: int = MAX_ACTIONS,
         bot_limits: BotLimits | None = None,
         bot_threads: int = BOT_THREADS,
-        lease_seconds: float = LEASE_SECONDS,
+        lease_seconds: float | None = None,
     ) -> None:
         self.store = store
         host = socket.gethostname()[:40]  # the lease's owner column holds 64 characters
         self.owner = f"{host}:{os.getpid()}:{secrets.token_hex(4)}"
-        self.lease_seconds = lease_seconds
+        self.workers = Workers(self)
+        """The other server processes on a PostgreSQL database (`web.workers`)."""
+        shared = SHARED_LEASE_SECONDS if self.workers.shared else LEASE_SECONDS
+        self.lease_seconds = lease_seconds or shared
         self._held: dict[str, float] = {}
         """Table id -> monotonic time until which this process surely holds its lease."""
         self.bot_limits = bot_limits or BotLimits()
@@ -86,6 +92,7 @@ class TableManager:
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
         """Reopen every unfinished table from its stored moves and let its bots resume."""
+        await self.workers.start()
         for data in await asyncio.to_thread(self.store.unfinished):
             try:
                 table = await self._open(data)
@@ -95,6 +102,7 @@ class TableManager:
             self.wake_bots(table)
 
     async def stop(self) -> None:
+        await self.workers.stop()
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
         for task in tasks:
             task.cancel()
@@ -114,11 +122,12 @@ class TableManager:
         return table
 
     async def _claim(self, table: Table) -> str:
+        asked = time.monotonic()  # the lease runs from before the answer: never overestimated
         answer = await asyncio.to_thread(self.store.claim, table.id, self.owner, self.lease_seconds)
         if answer == REFUSED:
             self._held.pop(table.id, None)
         else:
-            self._held[table.id] = time.monotonic() + self.lease_seconds * 0.9
+            self._held[table.id] = asked + self.lease_seconds * 0.9
         return answer
 
     async def _hold(self, table: Table) -> bool:
@@ -138,12 +147,16 @@ class TableManager:
 
     async def own(self, table: Table) -> None:
         """Before a change beside play (takeback, names, seats), under the table's lock:
-        refuse it when another server process runs the table."""
-        if not await self._hold(table):
+        refuse it when another server process runs the table and does not hand it over."""
+        if not await self._acquire(table):
             raise Conflict(
                 "another server process runs this table now: try again in a moment",
                 code="table_busy",
             )
+
+    async def _acquire(self, table: Table) -> bool:
+        """`_hold`, or on PostgreSQL have the owning process hand the table over."""
+        return await self._hold(table) or await self.workers.take_over(table)
 
     def holds(self, table: Table) -> bool:
         """Whether this process surely still holds the table's lease (so its memory is current)."""
@@ -214,7 +227,9 @@ class TableManager:
         """A human's move: checked, applied with the chance that follows, stored, broadcast."""
         seat = table.authorise(seat, token)
         async with table.lock:
-            if not await self._hold(table):
+            if not self.holds(table):  # refused here before the table is taken over
+                table.parse_move(seat, action, notation)
+            if not await self._acquire(table):
                 raise Conflict(
                     "another server process runs this table now: try again shortly",
                     code="table_busy",
@@ -236,6 +251,7 @@ class TableManager:
             seats[seat] = replace(seats[seat], name=entered)
             table.forget_texts()
             await asyncio.to_thread(self.store.set_seats, table.id, list(seats))
+            self.workers.changed(table)
             await self._broadcast(table)
 
     async def _step(self, table: Table, moves: list[MoveData]) -> None:
@@ -246,6 +262,7 @@ class TableManager:
         if moves or table.data.status != PLAYING:
             data = table.data
             await asyncio.to_thread(self.store.add_moves, data.id, moves, data.status, data.result)
+            self.workers.changed(table)
 
     # -- bots ---------------------------------------------------------------------------------
     def wake_bots(self, table: Table) -> None:
@@ -271,6 +288,8 @@ class TableManager:
             async with table.lock:
                 held = await self._hold(table)
             if not held:  # another process runs this table: wait, take over if it stops
+                if self.workers.shared:
+                    return  # its owner runs the bots; `web.workers` adopts a dead owner's tables
                 await asyncio.sleep(self.lease_seconds / 2)
                 continue
             seat = table.bot_to_move()
@@ -309,6 +328,7 @@ class TableManager:
     async def refresh(self, table: Table) -> None:
         """Send every watcher a fresh view after a change beside play, then wake the bots."""
         async with table.lock:
+            self.workers.changed(table)
             await self._broadcast(table)
         self.wake_bots(table)
 

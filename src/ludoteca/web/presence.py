@@ -106,6 +106,7 @@ async def start(request: Request, table_id: str, body: StartRequest) -> dict[str
             seats = list(table.data.seats)
             await asyncio.to_thread(request_social(request).set_seats, table.id, seats)
     table.held = False
+    manager.workers.started(table)
     await announce(table)
     await manager.refresh(table)
     return presence_message(table)

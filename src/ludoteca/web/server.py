@@ -8,6 +8,7 @@ an HTML page in the reader's language for the pages.
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,6 +21,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ludoteca.core.errors import InvalidOptionError
 from ludoteca.i18n import _
 from ludoteca.web import api, chat, pages, presence, rematch, sockets, takeback, turns
 from ludoteca.web.error_codes import CODES
@@ -33,6 +35,8 @@ from ludoteca.web.storage import Store, database_errors
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_DATABASE = "sqlite:///ludoteca.db"
+DATABASE_VARIABLE = "LUDOTECA_DATABASE"
+"""Where `serve --workers N` tells its worker processes the database URL."""
 
 
 def _wants_json(request: Request) -> bool:
@@ -120,11 +124,40 @@ def create_app(
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None) -> None:
-    """Run the app until interrupted; the default database is `ludoteca.db` here."""
+def app_from_environment() -> FastAPI:
+    """The app of one worker process of `serve --workers N`: uvicorn builds it in each."""
+    return create_app(os.environ[DATABASE_VARIABLE])
+
+
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, database: str | None = None, workers: int = 1
+) -> None:
+    """Run the app until interrupted; the default database is `ludoteca.db` here.
+
+    `workers` > 1 runs that many processes behind the one port (uvicorn's workers), which
+    share their tables through PostgreSQL (`web.workers`); SQLite is for one process.
+    """
     import uvicorn
 
     url = database or DEFAULT_DATABASE
     with database_errors(url):
-        app = create_app(url)
-    uvicorn.run(app, host=host, port=port, log_level="info")
+        app = create_app(url)  # the database is reached and migrated once, before any worker
+    if workers == 1:
+        uvicorn.run(app, host=host, port=port, log_level="info")
+        return
+    store = app.state.manager.store
+    store.close()
+    if store.engine.dialect.name != "postgresql":
+        raise InvalidOptionError(
+            f"--workers {workers} needs PostgreSQL (--database postgresql+psycopg://...):"
+            " with SQLite one process serves the site"
+        )
+    os.environ[DATABASE_VARIABLE] = url
+    uvicorn.run(
+        f"{__name__}:app_from_environment",
+        factory=True,
+        workers=workers,
+        host=host,
+        port=port,
+        log_level="info",
+    )

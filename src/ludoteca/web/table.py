@@ -347,6 +347,20 @@ class Table:
             self.data.result = state.returns()
         return drawn
 
+    def catch_up(self, moves: Sequence[MoveData], status: str, result: list[float] | None) -> None:
+        """Apply `moves` another server process stored after ours (`web.workers`), and take
+        over its status: this process watches the table, the other one writes it."""
+        for move in moves:
+            self._advance(move.action)
+            self.moves.append(move)
+        self.data.status, self.data.result = status, result
+
+    def reload(self, data: TableData) -> None:
+        """Rebuild from `data` in place (another process took moves back or changed seats)."""
+        fresh, _owed = Table.build(data)
+        self.data, self.state, self._marks = fresh.data, fresh.state, fresh._marks
+        self._texts, self._positions = {}, None
+
     def bot(self, seat: int) -> Agent:
         """The bot of `seat`, seeded for the current position (one way: it learns no dice)."""
         spec = self.seat(seat).agent or ""

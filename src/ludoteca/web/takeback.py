@@ -82,6 +82,24 @@ def ask_message(table: Table, ask: Ask, state: str) -> dict[str, Any]:
     }
 
 
+async def tell_everywhere(manager: TableManager, table: Table, message: dict[str, Any]) -> None:
+    """Tell the table's sockets here and on the other server processes (`web.workers`)."""
+    await tell_all(table, message)
+    manager.workers.told(table, message)
+
+
+def mirror(table: Table, message: dict[str, Any]) -> None:
+    """Keep the state of a request told by another server process, so that an answer sent
+    here counts: asked (with who has accepted so far), or no longer waiting."""
+    if message.get("state") == "asked":
+        seat = message["seat"]
+        waiting = set(message["waiting_for"])
+        accepted = {i for i in other_people(table, seat) if i not in waiting}
+        table.takeback = Ask(seat, people_moves(table), accepted)
+    else:
+        table.takeback = None
+
+
 async def perform(manager: TableManager, social: SocialStore, table: Table, seat: int) -> Takeback:
     async with table.lock:
         await manager.own(table)
@@ -94,7 +112,7 @@ async def perform(manager: TableManager, social: SocialStore, table: Table, seat
         undone = table.rewind(at)
         table.takeback = None
         done = await asyncio.to_thread(social.take_back, table.id, seat, undone)
-    await tell_all(table, {"type": "takeback", "state": "done", **done.to_json()})
+    await tell_everywhere(manager, table, {"type": "takeback", "state": "done", **done.to_json()})
     await manager.refresh(table)
     return done
 
@@ -113,7 +131,7 @@ async def take_back(request: Request, table_id: str, body: SeatProof) -> dict[st
         raise Conflict("a takeback request is already waiting for answers", code="takeback_waiting")
     ask = table.takeback = Ask(seat, people_moves(table))
     message = ask_message(table, ask, "asked")
-    await tell_all(table, message)
+    await tell_everywhere(manager, table, message)
     return message
 
 
@@ -142,14 +160,14 @@ async def answer(request: Request, table_id: str, body: Answer) -> dict[str, Any
         table.takeback = None
         message = ask_message(table, ask, "refused")
         message["by"] = seat
-        await tell_all(table, message)
+        await tell_everywhere(manager, table, message)
         return message
     ask.accepted.add(seat)
     if set(other_people(table, ask.seat)) <= ask.accepted:
         done = await perform(manager, request_social(request), table, ask.seat)
         return {"state": "done", **done.to_json()}
     message = ask_message(table, ask, "asked")
-    await tell_all(table, message)
+    await tell_everywhere(manager, table, message)
     return message
 
 

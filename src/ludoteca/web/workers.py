@@ -1,0 +1,306 @@
+"""Several server processes on one PostgreSQL database: who writes a table, and how the others
+hear of it.
+
+A table has one writer, the process holding its lease (`Store.claim`): it stores the moves and
+runs the bots. Every process accepts every table's sockets and moves. Three kinds of message go
+over `web.fanout` (PostgreSQL `LISTEN/NOTIFY`):
+
+- `changed`: the owner committed a change to a table (moves, status, seats). Each process that
+  has the table open reads the moves it has not seen and sends its own sockets fresh views.
+- `handover`: a process was sent a move (or a name, a takeback...) for a table another one
+  owns. It asks the owner to give the lease up; the owner finishes the step it is in (under the
+  table's lock), hands the lease over in one statement and answers `handed`. The asker then
+  reads the owner's last moves and applies the move itself, as the new single writer. So a move
+  is stored once, by whoever holds the lease, and it is acknowledged only after its commit.
+- `handed`: the lease of a table now belongs to the process named in it.
+
+Beside the game, `joined` and `started` carry presence (a person opened the table, the creator
+started it early: a table waiting for everyone is released on every process) and `told` a chat
+line or a takeback message to the sockets of the other processes (a takeback request is kept
+on each, so it may be answered through any).
+
+The owner renews all its leases every `lease / 4` s (a heartbeat), so a lease of
+`SHARED_LEASE_SECONDS` runs out only when its owner is gone: killed, frozen, cut off. Each
+heartbeat also looks for such tables and takes them over (reading their stored moves first):
+every acknowledged move is in the database, so none is lost, and the bots continue on the
+process that took the table. An owner that comes back finds its leases taken and stops
+writing (its claims are refused; a write that slips through meets the moves' primary key).
+
+With SQLite (one process) none of this runs: `shared` is False and every hook does nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.web import leases
+from ludoteca.web.errors import WebError
+from ludoteca.web.fanout import Fanout
+from ludoteca.web.storage import REFUSED
+from ludoteca.web.table import Table
+
+if TYPE_CHECKING:
+    from ludoteca.web.manager import TableManager
+
+log = logging.getLogger(__name__)
+
+SHARED_LEASE_SECONDS = 4.0
+"""A table's lease on PostgreSQL: a killed owner's tables continue elsewhere this long after
+its last heartbeat (plus up to one heartbeat)."""
+
+MAX_TOLD = 7000
+"""The longest message relayed (PostgreSQL's `NOTIFY` carries less than 8000 bytes)."""
+
+HANDOVER_WAIT = 0.5
+"""How long a process waits for the owner's `handed` before it asks again (or, the owner being
+gone, claims the expired lease itself)."""
+
+
+class Workers:
+    """The manager's link to the other server processes on its database."""
+
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+        self.shared = manager.store.engine.dialect.name == "postgresql"
+        self.fanout: Fanout | None = None
+        self._asked: dict[str, asyncio.Future[None]] = {}
+        self._syncing: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._broken: set[str] = set()
+        """Tables that could not be rebuilt: not adopted again at every heartbeat."""
+
+    # -- life cycle ---------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Listen to the other processes and start the heartbeat (PostgreSQL only)."""
+        if not self.shared:
+            return
+        self.fanout = Fanout(self.manager.store.engine.url, self._heard, self._missed)
+        await self.fanout.start()
+        self._heartbeat = asyncio.create_task(self._beat(), name="lease-heartbeat")
+
+    async def stop(self) -> None:
+        tasks = [*self._tasks, *([self._heartbeat] if self._heartbeat else [])]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self.fanout is not None:
+            await self.fanout.stop()
+
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("workers: %s failed", task.get_name(), exc_info=task.exception())
+
+    def _publish(self, kind: str, table_id: str, **extra: Any) -> None:
+        if self.fanout is not None:
+            owner = self.manager.owner
+            self.fanout.publish({"kind": kind, "table": table_id, "by": owner, **extra})
+
+    # -- the owner's side ---------------------------------------------------------------------
+    def changed(self, table: Table) -> None:
+        """The owner committed a change to `table`: the other processes update their sockets."""
+        if self.manager.holds(table):
+            self._publish("changed", table.id)
+
+    async def _hand_over(self, table_id: str, to: str) -> None:
+        table = self.manager.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:  # the step in progress is committed first
+            if not self.manager.holds(table):
+                return
+            engine, seconds = self.manager.store.engine, self.manager.lease_seconds
+            moved = await asyncio.to_thread(
+                leases.hand_over, engine, table_id, self.manager.owner, to, seconds
+            )
+            self.manager._held.pop(table_id, None)
+        if moved:
+            self._publish("handed", table_id, to=to)
+
+    # -- beside the game ----------------------------------------------------------------------
+    def joined(self, table: Table, seat: int | None) -> None:
+        """A socket for `seat` opened here: the other processes count the seat as joined."""
+        if seat is not None:
+            self._publish("joined", table.id, seat=seat)
+
+    def started(self, table: Table) -> None:
+        """The creator started the table here before everyone joined."""
+        self._publish("started", table.id)
+
+    def told(self, table: Table, body: dict[str, Any]) -> None:
+        """`body` was sent to this process's sockets of `table`: the others send it to theirs."""
+        if len(json.dumps(body)) < MAX_TOLD:
+            self._publish("told", table.id, body=body)
+
+    async def _joined(self, table: Table, seat: int) -> None:
+        from ludoteca.web.presence import arrived  # presence needs the manager, which needs us
+
+        if seat not in table.joined:
+            await arrived(self.manager, table, seat)
+
+    async def _started(self, table: Table) -> None:
+        from ludoteca.web.presence import announce
+
+        if table.held:
+            table.held = False
+            await announce(table)
+            await self.manager.refresh(table)
+
+    async def _told(self, table: Table, body: dict[str, Any]) -> None:
+        from ludoteca.web.social import tell_all
+        from ludoteca.web.takeback import mirror
+
+        if body.get("type") == "takeback":
+            mirror(table, body)  # an answer sent here counts
+        await tell_all(table, body)
+
+    # -- the asker's side ---------------------------------------------------------------------
+    async def take_over(self, table: Table) -> bool:
+        """Under the table's lock, when another process holds its lease: have it handed over
+        (or wait for it to expire, its owner gone). False when neither happens in time."""
+        if self.fanout is None:
+            return False
+        manager = self.manager
+        deadline = time.monotonic() + manager.lease_seconds + 2 * HANDOVER_WAIT
+        while time.monotonic() < deadline:
+            answered = asyncio.get_running_loop().create_future()
+            self._asked[table.id] = answered
+            self._publish("handover", table.id)
+            await asyncio.wait({answered}, timeout=HANDOVER_WAIT)
+            self._asked.pop(table.id, None)
+            if await manager._claim(table) != REFUSED:
+                await self.catch_up(table)
+                owed = table.resolve_chance()  # a crash between a move and its dice
+                if owed:
+                    await manager._save(table, owed)
+                manager.wake_bots(table)  # the old owner's bots stopped when it handed over
+                return True
+        return False
+
+    # -- the watchers' side -------------------------------------------------------------------
+    async def catch_up(self, table: Table) -> bool:
+        """Under the table's lock: bring it up to what is stored. False: nothing had changed."""
+        local = len(table.moves)
+        engine = self.manager.store.engine
+        stored = await asyncio.to_thread(leases.read_since, engine, table.id, max(local - 1, 0))
+        if stored is None:
+            return False
+        continues = local == 0 or stored.moves[:1] == table.moves[-1:]
+        if continues and stored.seats == table.data.seats:
+            new = stored.moves[1:] if local else stored.moves
+            if not new and (stored.status, stored.result) == (
+                table.data.status,
+                table.data.result,
+            ):
+                return False
+            table.catch_up(new, stored.status, stored.result)
+        else:  # moves taken back, seats changed: build it again
+            data = await asyncio.to_thread(self.manager.store.get, table.id)
+            if data is None:
+                return False
+            table.reload(data)
+        if table.held and any(move.player >= 0 for move in table.moves):
+            table.held = False  # someone has moved on another process: the game has begun
+        return True
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        kind, table_id, by = message.get("kind"), message.get("table"), message.get("by")
+        if not isinstance(table_id, str) or by == self.manager.owner:
+            return
+        table = self.manager.tables.get(table_id)
+        if kind == "changed":
+            self._sync_soon(table_id)
+        elif table is None:
+            return
+        elif kind == "joined" and isinstance(message.get("seat"), int):
+            self._spawn(self._joined(table, message["seat"]), f"joined-{table_id}")
+        elif kind == "started":
+            self._spawn(self._started(table), f"started-{table_id}")
+        elif kind == "told" and isinstance(message.get("body"), dict):
+            self._spawn(self._told(table, message["body"]), f"told-{table_id}")
+        elif kind == "handover" and table_id in self.manager._held and isinstance(by, str):
+            self._spawn(self._hand_over(table_id, by), f"hand-over-{table_id}")
+        elif kind == "handed" and message.get("to") == self.manager.owner:
+            answered = self._asked.get(table_id)
+            if answered is not None and not answered.done():
+                answered.set_result(None)
+
+    def _sync_soon(self, table_id: str) -> None:
+        """Bring an open table up to date; messages arriving meanwhile are covered by it."""
+        if table_id in self.manager.tables and table_id not in self._syncing:
+            self._syncing.add(table_id)
+            self._spawn(self._sync(self.manager.tables[table_id]), f"sync-{table_id}")
+
+    async def _sync(self, table: Table) -> None:
+        async with table.lock:
+            self._syncing.discard(table.id)  # a later message reads again
+            if self.manager.holds(table) or not table.connections:
+                return  # nobody watches it here: read when asked for (`TableManager.get`)
+            if await self.catch_up(table):
+                await self.manager._broadcast(table)
+
+    async def _missed(self) -> None:
+        """The listening connection was down: every open table may have changed."""
+        for table_id in list(self.manager.tables):
+            self._sync_soon(table_id)
+
+    # -- heartbeat ----------------------------------------------------------------------------
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(self.manager.lease_seconds / 4)
+            try:
+                await self._renew()
+                await self._adopt()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database is away for a moment: the next beat tries again
+                log.warning("workers: the lease heartbeat failed", exc_info=True)
+
+    async def _renew(self) -> None:
+        """Renew the leases of the tables this process holds and still plays; a finished
+        table's lease is let go (claimed again if anything is changed there)."""
+        manager = self.manager
+        for table_id in list(manager._held):
+            table = manager.tables.get(table_id)
+            if table is None or not (table.playing or table.lock.locked()):  # ended, told
+                manager._held.pop(table_id, None)
+        held = list(manager._held)
+        started = time.monotonic()
+        engine, seconds = manager.store.engine, manager.lease_seconds
+        kept = await asyncio.to_thread(leases.renew, engine, manager.owner, held, seconds)
+        for table_id in held:
+            if table_id not in manager._held:
+                continue  # handed over meanwhile: renewed just before, but no longer ours
+            if table_id in kept:
+                manager._held[table_id] = started + seconds * 0.9
+            else:
+                manager._held.pop(table_id, None)
+
+    async def _adopt(self) -> None:
+        """Take over the tables whose owner stopped renewing their leases."""
+        manager = self.manager
+        for table_id in await asyncio.to_thread(leases.orphans, manager.store.engine):
+            if table_id in self._broken:
+                continue
+            try:
+                table = await manager.get(table_id)
+            except WebError:  # a table that cannot be rebuilt stays as it is
+                self._broken.add(table_id)
+                continue
+            async with table.lock:
+                held = await manager._hold(table)
+            if held:
+                log.info("workers: took over table %s from a process that stopped", table_id)
+                self.changed(table)
+                manager.wake_bots(table)
