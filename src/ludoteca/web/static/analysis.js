@@ -98,10 +98,11 @@ function drawGraph() {
       chart.append(svg("text", { x: left - 6, y: y(p) + 4, class: "tick", "text-anchor": "end" }, percent(p)));
     }
   }
-  const ticks = Math.min(6, last);
+  const ticks = Math.min(width < 500 ? 4 : 6, last);
   for (let t = 0; t <= ticks; t++) {
     const k = Math.round((t * last) / Math.max(1, ticks));
-    chart.append(svg("text", { x: x(k), y: height - bottom + 15, class: "tick", "text-anchor": "middle" }, formatNumber(k)));
+    const anchor = t === ticks ? "end" : t === 0 ? "start" : "middle";
+    chart.append(svg("text", { x: x(k), y: height - bottom + 15, class: "tick", "text-anchor": anchor }, formatNumber(k)));
   }
   chart.append(svg("text", { x: (left + width - right) / 2, y: height - 3, class: "axis", "text-anchor": "middle" }, _("Position")));
   const middle = (top + height - bottom) / 2;
