@@ -8,10 +8,13 @@ Siege is the game: its review takes well under a second, so the test measures th
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
-from browser_support import browser_marks
+import pytest
+from browser_support import VIEWPORTS, browser_marks
+from test_accessibility_browser import check
 
 pytestmark = browser_marks()
 
@@ -33,14 +36,19 @@ def finished_bot_game(server: str) -> str:
     body = {"game": "siege", "players": 2, "seats": ["random", "greedy"], "seed": 5}
     created = httpx.post(f"{server}/api/tables", json={**body, "practice": True})
     assert created.status_code == 201, created.text
-    return str(created.json()["id"])
+    table = str(created.json()["id"])
+    deadline = time.monotonic() + 20
+    while httpx.get(f"{server}/api/tables/{table}").json()["status"] == "playing":
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.05)
+    return table
 
 
 def test_analyse_a_finished_game_and_jump_by_the_graph(server: str, page: Any) -> None:
     table = finished_bot_game(server)
     page.add_init_script(f"({WATCH_STATUS})()")
     page.goto(f"{server}/table/{table}")
-    analyse = page.locator('[data-testid="analyse"]')  # offered once the bots have finished
+    analyse = page.locator('[data-testid="analyse"]')  # offered once the game is over
     analyse.click()
     page.wait_for_url(f"**/table/{table}/replay?analyse=1")
     graph = page.locator('[data-testid="graph"]')
@@ -98,3 +106,20 @@ def test_analyse_a_finished_game_and_jump_by_the_graph(server: str, page: Any) -
     graph.wait_for()
     assert page.locator("#analyse").is_hidden()
     assert page.locator("#move-list .move-mark").count() == len(marked)
+
+
+@pytest.mark.slow  # axe reads the page for seconds
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_an_analysed_replay_has_no_serious_accessibility_violation(
+    server: str, page: Any, viewport: str
+) -> None:
+    """Issue 14's axe check on the replay with its analysis shown, a marked move selected."""
+    table = finished_bot_game(server)
+    assert httpx.post(f"{server}/api/tables/{table}/analysis").status_code == 202
+
+    def analysed(page: Any) -> None:
+        page.wait_for_selector('[data-testid="graph"]')
+        page.locator("#move-list .move-mark").first.click()
+        page.wait_for_selector("#better:not([hidden])")
+
+    check(page, viewport, f"{server}/table/{table}/replay?lang=en", analysed)

@@ -1,6 +1,6 @@
 // The analysis under the replay's board (issue 18): "Analyse" starts it on the server, the bar
 // follows it (polling, so a reload finds the run again), then the page draws each seat's win
-// probability as a line (click or focus a point to go there), marks the move list with ?! ? ??,
+// probability as a line (click it, or Enter on a marked move's dot, to go there), marks the move list with ?! ? ??,
 // tells the better move of a marked decision (and draws it on the board on request), and sums
 // up each seat's play against its luck.
 import { _, explain, formatNumber } from "./i18n.js";
@@ -88,9 +88,9 @@ function drawGraph() {
   const x = (k) => left + (k * (width - left - right)) / Math.max(1, last);
   const y = (p) => top + (1 - p) * (height - top - bottom);
   const chart = svg("svg", {
-    viewBox: `0 0 ${width} ${height}`, width, height, class: "graph-svg", tabindex: 0, role: "slider",
+    viewBox: `0 0 ${width} ${height}`, width, height, class: "graph-svg", role: "group",
     "aria-label": _("Win probability over the game: click a point to go to that position"),
-    "aria-valuemin": 0, "aria-valuemax": last, "aria-valuenow": step, "data-testid": "graph",
+    "data-testid": "graph",
   });
   for (const p of [0, 0.25, 0.5, 0.75, 1]) {
     chart.append(svg("line", { x1: left, x2: width - right, y1: y(p), y2: y(p), class: p === 0.5 ? "grid half" : "grid" }));
@@ -150,8 +150,6 @@ function moveCursor() {
   const at = x0 + ((x1 - x0) * step) / Math.max(1, last);
   cursor.setAttribute("x1", at);
   cursor.setAttribute("x2", at);
-  chart.setAttribute("aria-valuenow", step);
-  chart.setAttribute("aria-valuetext", _("Position {step} of {last}", { step, last }));
 }
 
 function drawLegend() {
@@ -221,7 +219,8 @@ function drawSummary() {
     html("td", {}, percent(s.luck_adjusted))));
   const caption = html("caption", { class: "visually-hidden" }, _("Each player's play against their luck"));
   const note = html("p", { class: "muted summary-note" }, _("Losses and luck in points of win chance; the luck-adjusted result is the final result without the luck."));
-  const scroll = html("div", { class: "summary-scroll" }, html("table", { class: "summary-table" }, caption, html("thead", {}, head), html("tbody", {}, ...rows)));
+  // On a phone the table scrolls sideways: a region the keyboard can reach and scroll.
+  const scroll = html("div", { class: "summary-scroll", tabindex: 0, role: "region", "aria-label": caption.textContent }, html("table", { class: "summary-table" }, caption, html("thead", {}, head), html("tbody", {}, ...rows)));
   $("analysis-summary").replaceChildren(scroll, note);
 }
 
