@@ -9,12 +9,21 @@ the marks in the move list, and the better move on the board when a marked move 
 from __future__ import annotations
 
 import threading
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
+from typer.testing import CliRunner
 
+import ludoteca
+from ludoteca.arena.store import GameRow
+from ludoteca.cli import app as cli
+from ludoteca.core.errors import StateFormatError
 from ludoteca.web import analysis_jobs
+from ludoteca.web.analysis_view import INKS, seat_ink
 from ludoteca.web.server import create_app
 
 
@@ -157,3 +166,52 @@ def test_a_restart_during_a_run_leaves_no_half_result_and_the_table_can_be_analy
         web = make_kit(again, client)
         assert client.get(f"/api/tables/{table.id}/analysis").json()["status"] == "none"
         assert analysed(web, table)["status"] == "done"
+
+
+def test_an_arena_game_opens_in_the_replay_and_can_be_analysed(tmp_path: Path) -> None:
+    """`ludoteca arena` stores each game as a finished web table: its replay offers the analysis."""
+    url = f"sqlite:///{tmp_path / 'arena.db'}"
+    args = ["arena", "siege", "--agents", "random,greedy", "--games", "2", "--seed", "4"]
+    result = CliRunner().invoke(cli, [*args, "--jobs", "1", "--database", url])
+    assert result.exit_code == 0, result.output
+    app = create_app(url, bot_delay=0.0)
+    with TestClient(app) as client, app.state.manager.store.engine.connect() as connection:
+        table = connection.execute(select(GameRow.table_id).limit(1)).scalar_one()
+        replay = client.get(f"/table/{table}/replay")
+        assert replay.status_code == 200 and 'data-testid="analyse"' in replay.text
+        assert client.post(f"/api/tables/{table}/analysis").status_code == 202
+        url_of = f"/api/tables/{table}/analysis"
+        deadline = time.monotonic() + 20
+        while (body := client.get(url_of).json())["status"] == "running":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert body["status"] == "done" and body["total"] == len(body["review"]["entries"]) > 0
+
+
+def test_a_seat_named_by_a_colour_draws_its_line_in_that_colour() -> None:
+    ludo = ludoteca.load("ludo", players=4)
+    assert [seat_ink(ludo, seat) for seat in range(4)] == [
+        INKS["red"],
+        INKS["blue"],
+        INKS["yellow"],
+        INKS["green"],
+    ]
+    siege = ludoteca.load("siege", players=2)
+    assert seat_ink(siege, 0) != seat_ink(siege, 1)
+
+
+def test_a_failed_run_says_why_and_may_be_started_again(
+    web: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = finished_siege(web)
+    real = analysis_jobs.review_states
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise StateFormatError("the record does not replay")
+
+    monkeypatch.setattr(analysis_jobs, "review_states", broken)
+    failed = analysed(web, table)
+    assert failed["status"] == "failed" and failed["detail"] == "the record does not replay"
+    assert web.app.state.analyses.store.get(table.id) is None
+    monkeypatch.setattr(analysis_jobs, "review_states", real)
+    assert analysed(web, table)["status"] == "done"

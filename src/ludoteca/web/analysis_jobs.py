@@ -163,11 +163,6 @@ class Analyses:
                 del self._runs[table_id]
 
     def stop(self) -> None:
-        """Tell every run to give up (nothing is stored) and drop those still waiting."""
+        """Tell every run to give up at its next action (nothing is stored); drop the waiting."""
         self._stopping.set()
         self._pool.shutdown(wait=False, cancel_futures=True)
-        with self._lock:
-            runs = list(self._runs.values())
-        for run in runs:
-            if not run.finished.is_set() and run.done == 0:
-                run.finished.set()
