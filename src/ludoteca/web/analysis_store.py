@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import JSON, DateTime, Float, String, delete, insert, select
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -47,11 +48,17 @@ class AnalysisStore:
         return found
 
     def put(self, table_id: str, review: dict[str, Any], seconds: float) -> None:
-        """Keep a whole review (replacing an older one of the same table) in one commit."""
-        with self.engine.begin() as connection:
-            connection.execute(delete(AnalysisRow).where(AnalysisRow.table_id == table_id))
-            connection.execute(
-                insert(AnalysisRow).values(
-                    table_id=table_id, review=review, seconds=seconds, created=_now()
+        """Keep a whole review (replacing an older one of the same table) in one commit.
+
+        Another server process storing the same table's review at the same moment wins: the
+        review of a finished game is the same whoever computes it."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(delete(AnalysisRow).where(AnalysisRow.table_id == table_id))
+                connection.execute(
+                    insert(AnalysisRow).values(
+                        table_id=table_id, review=review, seconds=seconds, created=_now()
+                    )
                 )
-            )
+        except IntegrityError:
+            pass

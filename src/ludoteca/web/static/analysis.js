@@ -229,7 +229,6 @@ function render() {
   $("analyse").hidden = true;
   $("analysis-intro").hidden = true;
   for (const id of ["graph", "analysis-summary"]) $(id).hidden = false;
-  section.closest(".board-panel")?.classList.add("analysed");
   drawLegend();
   drawGraph();
   markMoves();
