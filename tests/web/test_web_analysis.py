@@ -64,6 +64,7 @@ def test_a_game_without_a_value_function_is_refused_with_its_reason(web: Any) ->
     """Ludo's value function is fitted for four players: a two-player game cannot be valued."""
     table = web.create(seats=["random", "random"])
     web.wait_until_over(table)
+    assert "analysis" not in web.view(table)["links"]  # the table page offers no "Analyse"
     answer = web.client.post(f"/api/tables/{table.id}/analysis")
     assert answer.status_code == 409
     assert answer.json()["code"] == "cannot_analyse"
@@ -72,6 +73,7 @@ def test_a_game_without_a_value_function_is_refused_with_its_reason(web: Any) ->
 
 def test_the_analysis_reviews_every_action_and_is_stored_with_the_table(web: Any) -> None:
     table = finished_siege(web)
+    assert web.view(table)["links"]["analysis"] == f"/table/{table.id}/replay?analyse=1"
     assert web.client.get(f"/api/tables/{table.id}/analysis").json()["status"] == "none"
     body = analysed(web, table)
     moves = len(web.view(table)["log"])

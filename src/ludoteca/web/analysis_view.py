@@ -7,10 +7,13 @@ game tells them, the seats with their names and an ink for their line in the gra
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from ludoteca.core.api import Game, State
+from ludoteca.core.registry import load_stored
 from ludoteca.i18n import _
 from ludoteca.review.marks import BLUNDER, INACCURACY, MARKS, MISTAKE
 from ludoteca.review.value import NoValueFunctionError, TensorModel
@@ -124,8 +127,14 @@ def better_board(table: Table, entry: dict[str, Any]) -> dict[str, Any]:
 
 def unanalysable(game: Game) -> str | None:
     """Why `game` cannot be analysed (no value function fitted for it), or None if it can."""
+    return _unanalysable(game.id, game.num_players, json.dumps(dict(game.options), sort_keys=True))
+
+
+@cache
+def _unanalysable(game_id: str, players: int, options: str) -> str | None:
+    """Kept per game, player count and options: table views ask at every move."""
     try:
-        TensorModel.load(game)
+        TensorModel.load(load_stored(game_id, players, json.loads(options)))
     except NoValueFunctionError as exc:
         return str(exc)
     return None
