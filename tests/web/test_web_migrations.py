@@ -25,6 +25,7 @@ from sqlalchemy import MetaData, inspect, select, text
 
 from ludoteca.arena.store import RunRow
 from ludoteca.web import migrations
+from ludoteca.web.analysis_store import AnalysisRow
 from ludoteca.web.migrations import NewerDatabaseError
 from ludoteca.web.server import create_app
 from ludoteca.web.social_store import ChatRow
@@ -35,9 +36,9 @@ RELEASE_0_1 = Path(__file__).parent / "data" / "ludoteca-0.1.db"
 
 
 def _models() -> MetaData:
-    """Every table the code maps, from the three modules that share the database."""
+    """Every table the code maps, from the modules that share the database."""
     everything = MetaData()
-    for model in (TableRow, ChatRow, RunRow):
+    for model in (TableRow, ChatRow, RunRow, AnalysisRow):
         for table in model.metadata.tables.values():
             table.to_metadata(everything)
     return everything

@@ -69,7 +69,7 @@ CODES: dict[str, ErrorCode] = {
     ),
     "game_not_over": ErrorCode(
         409,
-        "the record, replay or rematch of a game still being played",
+        "the record, replay, rematch or analysis of a game still being played",
         N_("The game is still being played: this opens once it is over."),
     ),
     "too_many_tables": ErrorCode(
@@ -230,5 +230,24 @@ CODES: dict[str, ErrorCode] = {
         409,
         "the asker tried to answer their own takeback request",
         N_("You asked for this takeback: the other players answer it."),
+    ),
+    # -- analysis ------------------------------------------------------------------------------
+    "cannot_analyse": ErrorCode(
+        409,
+        "the game has no value function fitted at this player count or with these options",
+        N_("This game cannot be analysed: no value function is fitted for it."),
+    ),
+    "too_many_analyses": ErrorCode(
+        429,
+        "as many analyses as the server runs at once are under way",
+        N_("Too many games are being analysed right now: try again in a minute."),
+    ),
+    "no_analysis": ErrorCode(
+        404, "the table has not been analysed yet", N_("This game has not been analysed yet.")
+    ),
+    "not_a_decision": ErrorCode(
+        404,
+        "action `index` of the analysis is not a decision",
+        N_("Action {index} is not a decision of this game."),
     ),
 }

@@ -21,7 +21,7 @@ WHY = {
     409: "well-formed, but not now (not your turn, game over or not yet over, another owner)",
     413: "the request body is over 64 KiB",
     422: "a malformed request, an illegal move or unreadable notation",
-    429: "a seat writes to the chat too fast",
+    429: "a seat writes to the chat too fast, or the server analyses as many games as it can",
 }
 
 

@@ -25,6 +25,7 @@ from ludoteca import i18n, rulebook
 from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.registry import game_class
 from ludoteca.i18n import game_title
+from ludoteca.web.analysis_view import unanalysable
 from ludoteca.web.api import created_links, game_catalogue, manager_of, table_summary
 from ludoteca.web.errors import Conflict, NotFound, Unprocessable, WebError
 from ludoteca.web.openapi import WHY, html_errors, inline_json_errors, json_errors
@@ -131,6 +132,8 @@ async def replay_page(request: Request, table_id: str) -> Response:
         "title": game_title(table.game.title),
         "first": first,
         "turns": with_takebacks(turns, takeback_notes(table, takebacks)),
+        "analysable": unanalysable(table.game) is None,
+        "analyse": request.query_params.get("analyse") == "1",  # the table page's "Analyse"
     }
     return templates.TemplateResponse(request, "replay.html", context)
 

@@ -23,7 +23,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.i18n import _
-from ludoteca.web import api, chat, pages, presence, rematch, sockets, takeback, turns
+from ludoteca.web import analysis, api, chat, pages, presence, rematch, sockets, takeback, turns
+from ludoteca.web.analysis_jobs import Analyses
+from ludoteca.web.analysis_store import AnalysisStore
 from ludoteca.web.error_codes import CODES
 from ludoteca.web.errors import NotFound, Unprocessable, WebError
 from ludoteca.web.language import LanguageMiddleware
@@ -101,18 +103,20 @@ def create_app(
         try:
             yield
         finally:
+            app.state.analyses.stop()
             await manager.stop()
 
     app = FastAPI(title="ludoteca", lifespan=lifespan)
     app.state.manager = manager
     app.state.social = SocialStore(manager.store.engine)
+    app.state.analyses = Analyses(AnalysisStore(manager.store.engine))
     for game_id, folder in game_static_folders().items():  # before /static, which would shadow it
         app.mount(
             f"/static/games/{game_id}", StaticFiles(directory=folder), name=f"static-{game_id}"
         )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
-    for feature in (turns, presence, rematch, takeback, chat):
+    for feature in (turns, presence, rematch, takeback, chat, analysis):
         app.include_router(feature.router)
     app.include_router(pages.router)
     app.include_router(sockets.router)

@@ -14,6 +14,7 @@ from ludoteca.core.api import State
 from ludoteca.core.chance import commitment
 from ludoteca.i18n import _, game_title, ngettext
 from ludoteca.narration import seat_colour
+from ludoteca.web.analysis_view import unanalysable
 from ludoteca.web.narrate import turn_start
 from ludoteca.web.render import board_html, board_svg, click_paths, own_board
 from ludoteca.web.result import describe_result, scores
@@ -179,6 +180,8 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
             "replay": f"/table/{table.id}/replay",
         },
     }
+    if unanalysable(game) is None:  # the replay's "Analyse", started at once (web.analysis)
+        view["links"]["analysis"] = f"/table/{table.id}/replay?analyse=1"
     board = own_board(state)
     if board is not None:
         view["board"] = board

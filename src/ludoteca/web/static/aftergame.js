@@ -32,6 +32,7 @@ function show(v) {
     parts.push(again);
   }
   parts.push(el("a", { href: v.links.replay, class: "button", "data-testid": "replay" }, _("Replay the game")));
+  if (v.links.analysis) parts.push(el("a", { href: v.links.analysis, class: "button", "data-testid": "analyse" }, _("Analyse")));
   parts.push(el("a", { href: v.links.record, class: "button", download: "" }, _("Download the record")));
   section.replaceChildren(el("div", { class: "button-line" }, ...parts));
 }

@@ -1,6 +1,7 @@
 // The replay: steps through the positions of a finished game, each drawn by the server.
 // Steps go by turns (a roll with the move that follows it) or, with the toggle, through every
 // chance step; the move list jumps to a position; autoplay steps on at the chosen speed.
+// `go` is exported, and every position shown is announced as a `replay:step` event (analysis.js).
 import { _ } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -41,7 +42,7 @@ function markCurrent(k) {
   if (current) current.scrollIntoView({ block: "nearest" });
 }
 
-async function go(k) {
+export async function go(k) {
   k = Math.max(0, Math.min(last, k));
   wanted = k;
   const view = await fetchStep(k);
@@ -53,6 +54,7 @@ async function go(k) {
   slider.value = String(k);
   document.body.dataset.step = String(k);
   markCurrent(k);
+  document.dispatchEvent(new CustomEvent("replay:step", { detail: { step: k } }));
   const after = steps().find((s) => s > k);
   if (after !== undefined) fetchStep(after);
 }
