@@ -44,12 +44,20 @@ class NodeValues:
 
     def after_each(self, state: State) -> list[Values]:
         """`S` after each legal move of a decision node, in the order of `legal_actions()`."""
-        key = _key(state)
-        known = self._moves.get(key)
-        if known is None:
-            legal = state.legal_actions()
-            known = self._moves[key] = self.static([_child(state, a) for a in legal])
-        return known
+        return self.after_each_of([state])[0]
+
+    def after_each_of(self, states: Sequence[State]) -> list[list[Values]]:
+        """`after_each` of several decision nodes, the new ones valued in one model call."""
+        keys = [_key(state) for state in states]
+        new: dict[str, State] = {}
+        for key, state in zip(keys, states, strict=True):
+            if key not in self._moves:
+                new.setdefault(key, state)
+        children = {key: [_child(s, a) for a in s.legal_actions()] for key, s in new.items()}
+        valued = iter(self.static([c for row in children.values() for c in row]))
+        for key, row in children.items():
+            self._moves[key] = [next(valued) for _ in row]
+        return [self._moves[key] for key in keys]
 
     def node(self, state: State) -> Values:
         """`N` of a state (remembered, like `after_each`: consecutive actions share positions)."""
@@ -61,11 +69,14 @@ class NodeValues:
 
     def _node_value(self, state: State) -> Values:
         total = np.zeros(self.players)
-        for weight, leaf in _leaves(state):
+        leaves = _leaves(state)
+        deciding = [leaf for _, leaf in leaves if not leaf.is_terminal()]
+        moves = iter(self.after_each_of(deciding))
+        for weight, leaf in leaves:
             if leaf.is_terminal():
                 total += weight * win_shares(leaf)
             else:
-                total += weight * best(leaf, self.after_each(leaf))
+                total += weight * best(leaf, next(moves))
         return total
 
 
