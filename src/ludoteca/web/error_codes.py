@@ -231,4 +231,18 @@ CODES: dict[str, ErrorCode] = {
         "the asker tried to answer their own takeback request",
         N_("You asked for this takeback: the other players answer it."),
     ),
+    # -- hints -------------------------------------------------------------------------------
+    "hint_against_person": ErrorCode(
+        403,
+        "hints are given only when every other seat is a bot; seat `seat` is a person",
+        N_("Hints are only for a game against bots."),
+    ),
+    "hints_off": ErrorCode(
+        409, "hints are off for this seat: turn them on first", N_("Turn hints on first.")
+    ),
+    "no_hint": ErrorCode(
+        409,
+        "game `game` with this player count or these options has no fitted value function",
+        N_("There are no hints for this game with these players or options."),
+    ),
 }

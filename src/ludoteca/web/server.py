@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ludoteca.i18n import _
-from ludoteca.web import api, chat, pages, presence, rematch, sockets, takeback, turns
+from ludoteca.web import api, chat, hint, pages, presence, rematch, sockets, takeback, turns
 from ludoteca.web.error_codes import CODES
 from ludoteca.web.errors import NotFound, Unprocessable, WebError
 from ludoteca.web.language import LanguageMiddleware
@@ -108,7 +108,7 @@ def create_app(
         )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
-    for feature in (turns, presence, rematch, takeback, chat):
+    for feature in (turns, presence, rematch, takeback, chat, hint):
         app.include_router(feature.router)
     app.include_router(pages.router)
     app.include_router(sockets.router)
