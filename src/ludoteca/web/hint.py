@@ -104,7 +104,9 @@ async def get_hint(
         "seat": mine,
         "action": best.action,
         "notation": best.notation,
-        "text": _("Hint: {move}").format(move=table.narrator.text(state, best.action, names)),
+        "text": _("Hint: {move} ({notation})").format(
+            move=table.narrator.text(state, best.action, names), notation=best.notation
+        ),
         "value": best.value,
         "moves": [
             {"action": m.action, "notation": m.notation, "value": m.value} for m in ranked[:SHOWN]

@@ -1,6 +1,6 @@
 // Hints: a person alone against bots may turn hints on and ask for the move the review's value
 // function likes best; the page says it in words and lights it on the board (its piece, its
-// target and every click of its path), until the next view is drawn.
+// target and every click of its path) and among the move buttons, until the next position.
 import { _, explain } from "./i18n.js";
 import { boot, card, el, notice, onView, post, seated } from "./events.js";
 
@@ -15,7 +15,8 @@ function light(action) {
   const move = view.legal.find((m) => m.action === action);
   const selectors = [`[data-target-of="${action}"]`, `[data-action="${action}"]`,
     ...((move && move.clicks) || []).map((t) => `[data-click="${CSS.escape(t)}"]`)];
-  for (const node of document.querySelectorAll(`#board :is(${selectors.join(", ")})`)) {
+  const lit = `#board :is(${selectors.join(", ")}), #moves [data-action="${action}"]`;
+  for (const node of document.querySelectorAll(lit)) {
     node.classList.add("hint");
   }
 }
@@ -60,7 +61,8 @@ function show() {
 }
 
 onView((v) => {
-  if (!view || v.version !== view.version) shown = null; // the board was drawn anew
+  if (!view || v.version !== view.version) shown = null; // a new position: the hint is old
   view = v;
+  if (shown) light(shown.action); // the same position drawn again (a name, a presence)
   show();
 });
