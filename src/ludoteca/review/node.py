@@ -44,12 +44,29 @@ class NodeValues:
 
     def after_each(self, state: State) -> list[Values]:
         """`S` after each legal move of a decision node, in the order of `legal_actions()`."""
-        key = _key(state)
-        known = self._moves.get(key)
-        if known is None:
-            legal = state.legal_actions()
-            known = self._moves[key] = self.static([_child(state, a) for a in legal])
-        return known
+        return self.after_each_of([state])[0]
+
+    def after_each_of(self, states: Sequence[State]) -> list[list[Values]]:
+        """`after_each` of several decision nodes, the new ones valued `BATCH` positions per
+        model call (a chance node can lead to thousands: 24,000 at villa's start)."""
+        keys = [_key(state) for state in states]
+        waiting: dict[str, list[State]] = {}
+        count = 0
+        for key, state in zip(keys, states, strict=True):
+            if key in self._moves or key in waiting:
+                continue
+            waiting[key] = [_child(state, a) for a in state.legal_actions()]
+            count += len(waiting[key])
+            if count >= BATCH:
+                self._value_children(waiting)
+                waiting, count = {}, 0
+        self._value_children(waiting)
+        return [self._moves[key] for key in keys]
+
+    def _value_children(self, children: dict[str, list[State]]) -> None:
+        valued = iter(self.static([child for row in children.values() for child in row]))
+        for key, row in children.items():
+            self._moves[key] = [next(valued) for _ in row]
 
     def node(self, state: State) -> Values:
         """`N` of a state (remembered, like `after_each`: consecutive actions share positions)."""
@@ -61,11 +78,14 @@ class NodeValues:
 
     def _node_value(self, state: State) -> Values:
         total = np.zeros(self.players)
-        for weight, leaf in _leaves(state):
+        leaves = _leaves(state)
+        deciding = [leaf for _, leaf in leaves if not leaf.is_terminal()]
+        moves = iter(self.after_each_of(deciding))
+        for weight, leaf in leaves:
             if leaf.is_terminal():
                 total += weight * win_shares(leaf)
             else:
-                total += weight * best(leaf, self.after_each(leaf))
+                total += weight * best(leaf, next(moves))
         return total
 
 
@@ -123,6 +143,9 @@ def _leaves(state: State) -> list[tuple[float, State]]:
     return [(float(reach[column]), leaf) for column, leaf in leaves.values()]
 
 
+BATCH = 512
+"""Positions valued per model call: large enough to amortise it, small enough that the start
+of villa (150,000 positions, 28 KB of features each) never sits in memory at once."""
 MAX_CHANCE_NODES = 2000
 """A bound on the chance nodes reachable through chance alone (ludo's start needs a few dozen)."""
 

@@ -250,4 +250,18 @@ CODES: dict[str, ErrorCode] = {
         "action `index` of the analysis is not a decision",
         N_("Action {index} is not a decision of this game."),
     ),
+    # -- hints -------------------------------------------------------------------------------
+    "hint_against_person": ErrorCode(
+        403,
+        "hints are given only when every other seat is a bot; seat `seat` is a person",
+        N_("Hints are only for a game against bots."),
+    ),
+    "hints_off": ErrorCode(
+        409, "hints are off for this seat: turn them on first", N_("Turn hints on first.")
+    ),
+    "no_hint": ErrorCode(
+        409,
+        "game `game` with this player count or these options has no fitted value function",
+        N_("There are no hints for this game with these players or options."),
+    ),
 }

@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.i18n import _
-from ludoteca.web import analysis, api, chat, pages, presence, rematch, sockets, takeback, turns
+from ludoteca.web import analysis, api, chat, hint, pages, presence, rematch, sockets, takeback, turns
 from ludoteca.web.analysis_jobs import Analyses
 from ludoteca.web.analysis_store import AnalysisStore
 from ludoteca.web.error_codes import CODES
@@ -116,7 +116,7 @@ def create_app(
         )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
-    for feature in (turns, presence, rematch, takeback, chat, analysis):
+    for feature in (turns, presence, rematch, takeback, chat, analysis, hint):
         app.include_router(feature.router)
     app.include_router(pages.router)
     app.include_router(sockets.router)

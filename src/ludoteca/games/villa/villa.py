@@ -169,7 +169,21 @@ class Villa:
         return _first(self._fit_masks(column, np.array([x]), np.array([y])))
 
     def place_cells(self, column: int) -> list[int]:
-        """Grid points where `column` may be stood on the top floor."""
+        """Grid points where `column` may be stood on the top floor.
+
+        Remembered per geometry: a review asks it for the same villa under every colour
+        permutation and every alternative of a decision (24 times per layout at the start).
+        """
+        key = (column, tuple(self.floors), tuple(self.level), tuple(self.x), tuple(self.y),
+               tuple(self.on))  # fmt: skip
+        known = _PLACE_CELLS.get(key)
+        if known is None:
+            if len(_PLACE_CELLS) >= PLACE_CELLS_KEPT:
+                _PLACE_CELLS.clear()
+            known = _PLACE_CELLS[key] = self._place_cells(column)
+        return list(known)
+
+    def _place_cells(self, column: int) -> list[int]:
         xs, ys = grid()
         on_floor, stacks = self._fit_masks(column, xs, ys)
         legal = on_floor.copy()
@@ -234,6 +248,11 @@ class Villa:
             ok &= covered >= 3
             spots += [(turn, int(cell)) for cell in np.flatnonzero(ok)]
         return spots
+
+
+PLACE_CELLS_KEPT = 20_000
+"""Geometries whose place cells are remembered (a few MB; the memo starts over when full)."""
+_PLACE_CELLS: dict[tuple[object, ...], list[int]] = {}
 
 
 def _signed(hull: BaseGeometry | None, x: float, y: float) -> float:
