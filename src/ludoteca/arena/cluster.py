@@ -152,6 +152,8 @@ class RayRunner:
 
     def __enter__(self) -> RayRunner:
         ray = self._ray
+        if self.cluster.address is not None:
+            check_reachable(self.cluster.address)
         if not ray.is_initialized():
             self._connect()
             self._owned = True
@@ -171,7 +173,6 @@ class RayRunner:
             logging.getLogger(RAY_AUTH_LOGGER).setLevel(logging.ERROR)
             ray.init(address="local", num_cpus=cpus, include_dashboard=False, **quiet)
             return
-        check_reachable(self.cluster.address)
         try:
             ray.init(address=self.cluster.address, **quiet)
         except ConnectionError as exc:
