@@ -175,11 +175,12 @@ class RayRunner:
             return
         try:
             ray.init(address=self.cluster.address, **quiet)
-        except ConnectionError as exc:
+        except (ConnectionError, RuntimeError) as exc:  # refused, timed out, or its server failed
             raise ClusterError(
-                _("cannot connect to Ray at {address}: {reason}").format(
-                    address=self.cluster.address, reason=exc
-                )
+                _(
+                    "cannot connect to Ray at {address}: {reason} (a cluster with token"
+                    " authentication needs RAY_AUTH_MODE=token and its token here)"
+                ).format(address=self.cluster.address, reason=exc)
             ) from exc
 
     def __exit__(
