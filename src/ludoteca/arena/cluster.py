@@ -84,7 +84,7 @@ def parse_cluster(text: str) -> Cluster:
             port = None
         if parts.scheme != "ray" or not parts.hostname or port is None or parts.path:
             raise InvalidOptionError(
-                _("--cluster takes ray or ray://HOST:PORT, not {value!r}").format(value=text)
+                _("--cluster takes ray or ray://HOST:PORT, not '{value}'").format(value=text)
             )
         cluster = Cluster(text)
     require_ray()
