@@ -228,7 +228,7 @@ def tune(
     jobs: Annotated[
         int | None,
         typer.Option(
-            "--jobs", min=1, help="worker processes (the result does not depend on it) [default: 1]"
+            "--jobs", help="worker processes (the result does not depend on it) [default: 1]"
         ),
     ] = None,
     cluster: ClusterOption = None,
@@ -258,7 +258,9 @@ def tune(
         )
         on = None if cluster is None else parse_cluster(cluster)
         console = Console()
-        result = run_tune(settings, jobs=jobs or (None if on else 1), console=console, cluster=on)
+        result = run_tune(
+            settings, jobs=jobs if jobs is not None or on else 1, console=console, cluster=on
+        )
         path = out or data_path(game)
         result.write(path)
         last = result.history[-1]

@@ -105,7 +105,7 @@ def require_ray() -> ModuleType:
 def open_runner(cluster: Cluster | None, jobs: int | None) -> AbstractContextManager[Runner]:
     """The local pool of `jobs` processes (default: one per CPU), or Ray tasks on `cluster`."""
     if cluster is None:
-        return Workers(jobs or os.cpu_count() or 1)
+        return Workers(jobs if jobs is not None else os.cpu_count() or 1)
     return RayRunner(cluster, jobs)
 
 

@@ -46,7 +46,7 @@ def play_tournament(
     if not todo:
         return 0
     if cluster is None:
-        jobs = min(jobs or os.cpu_count() or 1, len(todo))
+        jobs = min(jobs if jobs is not None else os.cpu_count() or 1, len(todo))
     with open_runner(cluster, jobs) as workers:
         for played in workers.as_finished(play_task, [(config, fixture) for fixture in todo]):
             store.save(config, played)
