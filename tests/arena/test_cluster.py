@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import ludoteca
 from ludoteca.analysis.run import analyze
 from ludoteca.analysis.selfplay import SelfPlay, self_play
 from ludoteca.arena.cluster import Cluster, ClusterError, RayRunner, parse_cluster, require_ray
@@ -29,7 +30,7 @@ from ludoteca.arena.store import ArenaStore
 from ludoteca.arena.tournament import play_tournament
 from ludoteca.arena.tune import TuneSettings, tune
 from ludoteca.cli import app
-from ludoteca.core.errors import InvalidOptionError
+from ludoteca.core.errors import InvalidOptionError, UnknownGameError
 from ludoteca.interop import MissingExtraError
 
 pytestmark = pytest.mark.xdist_group("ray")
@@ -156,6 +157,13 @@ def test_results_come_back_in_order_or_as_they_finish() -> None:
     with RayRunner(LOCAL_RAY, jobs=3) as runner:
         assert list(runner.in_order(abs, [-n for n in numbers])) == numbers
         assert sorted(runner.as_finished(abs, [-n for n in numbers])) == numbers
+
+
+def test_an_error_in_a_task_is_raised_as_itself() -> None:
+    with pytest.raises(UnknownGameError) as raised, RayRunner(LOCAL_RAY) as runner:
+        list(runner.as_finished(ludoteca.load, ["ludo", "chess"]))
+    assert raised.type is UnknownGameError  # not Ray's wrapper, whose text is a traceback
+    assert str(raised.value).startswith("unknown game 'chess'")
 
 
 def test_without_ray_the_command_says_which_extra_to_install(

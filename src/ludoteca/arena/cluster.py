@@ -213,8 +213,12 @@ class RayRunner:
             if not self._pending:
                 return
             [done], _rest = ray.wait(list(self._pending), num_returns=1)
-            results = ray.get(done)
             self._pending.discard(done)
+            try:
+                results = ray.get(done)
+            except ray.exceptions.RayTaskError as exc:
+                # What the task raised, as the pool re-raises it (a ludoteca error stays one line).
+                raise exc.cause from exc
             yield numbers.pop(done), results
 
     def as_finished(
