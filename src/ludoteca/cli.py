@@ -43,6 +43,15 @@ RunSeed = Annotated[
 Jobs = Annotated[
     int | None, typer.Option("--jobs", "-j", min=1, help="worker processes [default: CPUs]")
 ]
+ClusterOption = Annotated[
+    str | None,
+    typer.Option(
+        "--cluster",
+        help="play the games as Ray tasks: ray (a local Ray for this run) or ray://HOST:PORT"
+        " (a running cluster); --jobs then caps the tasks at once [default: its CPUs]",
+        show_default=False,
+    ),
+]
 
 
 def _language(lang: str | None) -> None:
@@ -220,8 +229,12 @@ def tune(
     ] = 100,
     seed: Annotated[int, typer.Option("--seed", help="seed of the whole search")] = 0,
     jobs: Annotated[
-        int, typer.Option("--jobs", help="worker processes (the result does not depend on it)")
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--jobs", help="worker processes (the result does not depend on it) [default: 1]"
+        ),
+    ] = None,
+    cluster: ClusterOption = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -235,6 +248,7 @@ def tune(
 ) -> None:
     """Tune a game's greedy bot by self-play (cross-entropy method); writes its `tuned` weights."""
     from ludoteca.agents.tuned import data_path
+    from ludoteca.arena.cluster import parse_cluster
     from ludoteca.arena.tune import TuneSettings
     from ludoteca.arena.tune import tune as run_tune
     from ludoteca.core.options import parse_assignments
@@ -245,8 +259,11 @@ def tune(
         settings = TuneSettings(
             game, players, generations, population, games, seed, parse_assignments(option or [])
         )
+        on = None if cluster is None else parse_cluster(cluster)
         console = Console()
-        result = run_tune(settings, jobs=jobs, console=console)
+        result = run_tune(
+            settings, jobs=jobs if jobs is not None or on else 1, console=console, cluster=on
+        )
         path = out or data_path(game)
         result.write(path)
         last = result.history[-1]
@@ -304,10 +321,9 @@ def arena(
         Path | None,
         typer.Option("--json", dir_okay=False, help="write run, games and summary here"),
     ] = None,
+    cluster: ClusterOption = None,
 ) -> None:
     """Bots against bots: a stored, resumable tournament with statistics and ratings."""
-    import os
-
     from ludoteca.arena.command import ArenaRequest, run_arena
     from ludoteca.web.server import DEFAULT_DATABASE
 
@@ -319,13 +335,14 @@ def arena(
                 agents=agents,
                 games=games,
                 seed=seed,
-                jobs=jobs or os.cpu_count() or 1,
+                jobs=jobs,
                 database=database or DEFAULT_DATABASE,
                 players=players,
                 options=option or [],
                 max_actions=max_actions,
                 csv=csv,
                 json=json,
+                cluster=cluster,
             ),
         )
     if code:
@@ -355,6 +372,7 @@ def analyze(
         Path | None,
         typer.Option("--figures", file_okay=False, help="also save each figure as a PNG here"),
     ] = None,
+    cluster: ClusterOption = None,
 ) -> None:
     """Self-play a game and write an HTML balance report: win rates, lengths, rules, variants."""
     import os
@@ -362,6 +380,7 @@ def analyze(
     from ludoteca.analysis.run import analyze as run_analysis
     from ludoteca.analysis.run import write_report
     from ludoteca.analysis.selfplay import SelfPlay
+    from ludoteca.arena.cluster import parse_cluster
     from ludoteca.core.options import parse_assignments
 
     with _errors():
@@ -373,9 +392,10 @@ def analyze(
             players=players,
             options=parse_assignments(option or []),
         )
+        on = None if cluster is None else parse_cluster(cluster)
         console = Console()
-        workers = jobs or os.cpu_count() or 1
-        analysis = run_analysis(run, compare=compare, jobs=workers, console=console)
+        workers = jobs or (None if on else os.cpu_count() or 1)
+        analysis = run_analysis(run, compare=compare, jobs=workers, console=console, cluster=on)
         path = write_report(analysis, out, figures)
         console.print(f"{analysis.summary.games} games; report written to {path}")
 

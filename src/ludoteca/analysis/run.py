@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shlex
 import time
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from rich.console import Console
 from ludoteca.agents import strongest
 from ludoteca.analysis.selfplay import SelfPlay, self_play
 from ludoteca.analysis.summary import Summary, summarize
+from ludoteca.arena.cluster import Cluster, Runner, open_runner
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.core.options import OptionValue
@@ -63,13 +65,18 @@ def option_values(game: Game, name: str) -> list[OptionValue]:
 
 
 def analyze(
-    run: SelfPlay, compare: str | None = None, jobs: int = 1, console: Console | None = None
+    run: SelfPlay,
+    compare: str | None = None,
+    jobs: int | None = 1,
+    console: Console | None = None,
+    cluster: Cluster | None = None,
 ) -> Analysis:
     """Play `run` (and one run per value of `compare`, on the same seeds) and summarise them.
 
     Without an agent the game's strongest plays. A compared value that gives the same game as
     the main run reuses its games instead of playing them again; a value the game refuses with
     these players and options (ludo's four-colour board for five) is skipped, with the reason.
+    With a `cluster` the games are Ray tasks there (one connection for every run).
     """
     game = run.load_game()
     if not run.agent:
@@ -77,13 +84,18 @@ def analyze(
     plans, skipped = _variant_plans(run, game, compare) if compare is not None else ([], [])
     played: dict[Game, Summary] = {}
     start = time.perf_counter()
-    with games_progress(console or Console()) as progress:
+    on_cluster: AbstractContextManager[Runner | None] = (
+        nullcontext() if cluster is None else open_runner(cluster, jobs)
+    )
+    with on_cluster as runner, games_progress(console or Console()) as progress:
 
         def summary_of(plan: SelfPlay, label: str) -> Summary:
             configured = plan.load_game()
             if configured not in played:
                 task = progress.add_task(label, total=plan.games)
-                games = self_play(plan, jobs, lambda done: progress.advance(task, done))
+                games = self_play(
+                    plan, jobs or 1, lambda done: progress.advance(task, done), runner
+                )
                 played[configured] = summarize(configured, games)
             return played[configured]
 

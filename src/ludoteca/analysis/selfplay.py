@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.analysis.events import GameEvents, replay_events
+from ludoteca.arena.cluster import Runner
 from ludoteca.arena.match import GameResult, play_game
 from ludoteca.arena.workers import Workers
 from ludoteca.core.api import Game
@@ -66,22 +67,34 @@ def _play_batch_task(task: tuple[SelfPlay, list[int]]) -> tuple[list[int], list[
     return indices, [play_one(run, index) for index in indices]
 
 
-def self_play(run: SelfPlay, jobs: int = 1, progress: Progress | None = None) -> list[PlayedGame]:
-    """Every game of `run`, in index order; `jobs` > 1 plays them in that many processes."""
+def self_play(
+    run: SelfPlay, jobs: int = 1, progress: Progress | None = None, runner: Runner | None = None
+) -> list[PlayedGame]:
+    """Every game of `run`, in index order; `jobs` > 1 plays them in that many processes.
+
+    A `runner` (a pool or a Ray cluster, already open) plays them instead, `runner.jobs` at once.
+    """
     run.load_game()  # a bad game, player count or option fails here, before any worker starts
     advance = progress or (lambda done: None)
+    if runner is not None:
+        return _play_batches(run, runner, advance)
     if jobs <= 1 or run.games <= 1:
         results = []
         for index in range(run.games):
             results.append(play_one(run, index))
             advance(1)
         return results
+    with Workers(jobs) as workers:
+        return _play_batches(run, workers, advance)
+
+
+def _play_batches(run: SelfPlay, runner: Runner, advance: Progress) -> list[PlayedGame]:
+    """The games of `run` in batches on `runner`, put back in index order."""
     # Small batches keep the bar moving and the workers busy to the end.
-    size = max(1, min(8, run.games // (4 * jobs)))
+    size = max(1, min(8, run.games // (4 * runner.jobs)))
     tasks = [(run, indices) for indices in _batches(run, size)]
     by_batch: dict[int, list[PlayedGame]] = {}
-    with Workers(jobs) as workers:
-        for indices, batch in workers.as_finished(_play_batch_task, tasks):
-            by_batch[indices[0]] = batch
-            advance(len(batch))
+    for indices, batch in runner.as_finished(_play_batch_task, tasks):
+        by_batch[indices[0]] = batch
+        advance(len(batch))
     return [result for start in sorted(by_batch) for result in by_batch[start]]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from ludoteca.arena.cluster import parse_cluster
 from ludoteca.arena.config import configure
 from ludoteca.arena.export import write_csv, write_json
 from ludoteca.arena.report import print_replay_hint, print_summary
@@ -30,13 +31,16 @@ class ArenaRequest:
     agents: str
     games: int
     seed: int
-    jobs: int
+    jobs: int | None
+    """Worker processes, or Ray tasks at a time (None: one per CPU of the machine or cluster)."""
     database: str
     players: int | None = None
     options: Sequence[str] = ()
     max_actions: int = 20_000
     csv: Path | None = None
     json: Path | None = None
+    cluster: str | None = None
+    """`ray` or `ray://HOST:PORT` to play the games as Ray tasks; None for worker processes."""
 
 
 def open_store(url: str) -> ArenaStore:
@@ -56,6 +60,7 @@ def run_arena(console: Console, request: ArenaRequest) -> int:
         max_actions=request.max_actions,
     )
     check_game_count(request.games, len(config.agents))
+    cluster = None if request.cluster is None else parse_cluster(request.cluster)
     store = open_store(request.database)
     try:
         game = config.load_game()
@@ -67,6 +72,7 @@ def run_arena(console: Console, request: ArenaRequest) -> int:
                     request.games,
                     store,
                     jobs=request.jobs,
+                    cluster=cluster,
                     on_start=lambda todo: progress.reset(
                         task, total=request.games, completed=request.games - todo
                     ),

@@ -6,13 +6,14 @@ form the same tournament whatever was interrupted, and whichever order workers f
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
+from ludoteca.arena.cluster import Cluster, open_runner
 from ludoteca.arena.config import ArenaConfig
 from ludoteca.arena.runner import PlayedGame, play_task
 from ludoteca.arena.schedule import check_game_count, fixtures
 from ludoteca.arena.store import ArenaStore
-from ludoteca.arena.workers import Workers
 
 
 def missing_games(store: ArenaStore, config: ArenaConfig, games: int) -> list[int]:
@@ -26,14 +27,17 @@ def play_tournament(
     games: int,
     store: ArenaStore,
     *,
-    jobs: int = 1,
+    jobs: int | None = 1,
+    cluster: Cluster | None = None,
     on_start: Callable[[int], None] = lambda missing: None,
     on_game: Callable[[PlayedGame], None] = lambda played: None,
 ) -> int:
     """Play the run's missing games below `games`, each committed as it finishes.
 
     `on_start` hears how many games are to be played, `on_game` each one after its commit.
-    A KeyboardInterrupt stops the workers and propagates; returns the number of games played.
+    They are played by `jobs` local processes, or as Ray tasks on `cluster` (`jobs` at a time,
+    default: all its CPUs). A KeyboardInterrupt stops the workers (cancels the tasks) and
+    propagates; returns the number of games played.
     """
     check_game_count(games, len(config.agents))
     store.open_run(config, games)
@@ -41,7 +45,9 @@ def play_tournament(
     on_start(len(todo))
     if not todo:
         return 0
-    with Workers(min(jobs, len(todo))) as workers:
+    if cluster is None:
+        jobs = min(jobs if jobs is not None else os.cpu_count() or 1, len(todo))
+    with open_runner(cluster, jobs) as workers:
         for played in workers.as_finished(play_task, [(config, fixture) for fixture in todo]):
             store.save(config, played)
             on_game(played)

@@ -28,8 +28,8 @@ from rich.console import Console
 import ludoteca
 from ludoteca.agents.tuned import weighted_greedy
 from ludoteca.arena.cem import CemSettings, Generation, Points, Scores, maximise
+from ludoteca.arena.cluster import Cluster, open_runner
 from ludoteca.arena.match import play_game
-from ludoteca.arena.workers import Workers
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.terminal.progress import games_progress
@@ -159,8 +159,16 @@ def matches(settings: TuneSettings, specs: Sequence[str], seeds: Sequence[int]) 
     ]
 
 
-def tune(settings: TuneSettings, jobs: int = 1, console: Console | None = None) -> TuneResult:
-    """Run the search of the module docstring; `console` shows a progress bar with ETA."""
+def tune(
+    settings: TuneSettings,
+    jobs: int | None = 1,
+    console: Console | None = None,
+    cluster: Cluster | None = None,
+) -> TuneResult:
+    """Run the search of the module docstring; `console` shows a progress bar with ETA.
+
+    The games are played by `jobs` local processes, or as Ray tasks on `cluster`.
+    """
     game = ludoteca.load(settings.game, players=settings.players, **settings.options)
     defaults = dict(weighted_greedy(game).weights)
     sampling, seeding = (
@@ -170,7 +178,7 @@ def tune(settings: TuneSettings, jobs: int = 1, console: Console | None = None) 
     history: list[dict[str, Any]] = []
     progress = games_progress(console)
     total = settings.generations * settings.population * settings.games
-    with Workers(jobs) as workers, progress:
+    with open_runner(cluster, jobs) as workers, progress:
         task = progress.add_task(f"tuning {settings.game}", total=total)
 
         def score(points: Points) -> Scores:
