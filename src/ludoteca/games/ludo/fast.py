@@ -11,7 +11,8 @@ Chance is scheme 1 of `core.chance`, bit for bit: SplitMix64 of the game's seed 
 position in unsigned 64-bit arithmetic, then `pick` over the same float probabilities. The row
 keeps the history's length (`S_STEP`), not the history itself.
 
-numba is the `ludoteca[fast]` extra; only `ludoteca.vector` imports this module.
+numba is the `ludoteca[fast]` extra; only `ludoteca.vector` and `fast_search` (the compiled
+`mcts`, found through `agents.kernels`) import this module.
 """
 
 from __future__ import annotations
