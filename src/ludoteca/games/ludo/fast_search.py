@@ -55,14 +55,14 @@ Ints = npt.NDArray[np.int64]
 
 
 # -- the searcher's own random numbers --------------------------------------------------------
-@njit(cache=True)
+@fast.kernel
 def _uniform(rng: Uints) -> float:
     rng[0] += np.uint64(1)
     return float(fast.mix64(rng[0]) >> np.uint64(11)) / 9007199254740992.0
 
 
 # -- search.evaluate ---------------------------------------------------------------------------
-@njit(cache=True)
+@fast.kernel
 def _attackers(cfg: Config, s: Rows, i: int, colour: int, square: int) -> int:
     """`search.attackers`: other seats' pawns (or bring-ins) that could land on `square`."""
     track = cfg[C_TRACK]
@@ -87,7 +87,7 @@ def _attackers(cfg: Config, s: Rows, i: int, colour: int, square: int) -> int:
     return count
 
 
-@njit(cache=True)
+@fast.kernel
 def _race(cfg: Config, s: Rows, i: int, colour: int, reserve: float, goal: float) -> float:
     """`search.race`: the share of the race `colour` has run, risk of capture deducted."""
     track = cfg[C_TRACK]
@@ -105,7 +105,7 @@ def _race(cfg: Config, s: Rows, i: int, colour: int, reserve: float, goal: float
     return float(steps / (4 * (track + goal)))
 
 
-@njit(cache=True)
+@fast.kernel
 def evaluate(
     cfg: Config, s: Rows, i: int, reserve: float, goal: float, out: Floats, scratch: Floats
 ) -> None:
@@ -127,7 +127,7 @@ def evaluate(
 
 
 # -- the rollout -------------------------------------------------------------------------------
-@njit(cache=True)
+@fast.kernel
 def _rollout(
     cfg: Config,
     s: Rows,
@@ -230,7 +230,7 @@ class Tree:
         return -1
 
 
-@njit(cache=True)
+@fast.kernel
 def _new_node(
     cfg: Config,
     w: Rows,
@@ -276,7 +276,7 @@ def _new_node(
     return int(n)
 
 
-@njit(cache=True)
+@fast.kernel
 def _select(
     node: int,
     player: npt.NDArray[np.int8],
