@@ -274,7 +274,7 @@ def test_tree_statistics_add_up(game_id: str, seed: int) -> None:
     game = ludoteca.load(game_id, players=3 if game_id == "ludo" else 2)
     state = game.new_initial_state(seed=seed)
     play_chance(state)
-    bot = MCTSAgent(game, seed=seed, iterations=40, reuse="false")
+    bot = MCTSAgent(game, seed=seed, iterations=40, reuse="false", kernel="off")
     if len(state.legal_actions()) == 1:
         return
     bot.act(state)
@@ -296,7 +296,7 @@ def test_the_subtree_reached_is_reused_across_chance_and_opponent_moves() -> Non
     from the node the tree already had there, its visits kept."""
     game = ludoteca.load("ludo", players=2)
     state = game.new_initial_state(seed=8)
-    bot = MCTSAgent(game, seed=8, iterations=300)
+    bot = MCTSAgent(game, seed=8, iterations=300, kernel="off")  # the Python tree
     other = agents.load("random", game, seed=1)
     while True:  # into the middle game, where most rolls give a choice
         play_chance(state)
@@ -378,7 +378,8 @@ def test_defaults_differ_per_game_and_parameters_override_them() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("mcts:width=3", "mcts takes iterations, seconds, c, rollout, depth, reuse; not width"),
+        ("mcts:width=3", "mcts takes iterations, seconds, c, rollout, depth, reuse, kernel; not"),
+        ("mcts:kernel=gpu", "kernel must be one of auto, rollout, off"),
         ("mcts:iterations=0", "iterations must be a whole number >= 1, not '0'"),
         ("mcts:iterations=many", "iterations must be a whole number >= 1"),
         ("mcts:seconds=-1", "seconds must be a number >= 0"),

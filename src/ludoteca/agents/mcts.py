@@ -12,7 +12,12 @@ Parameters (`mcts:iterations=2000,rollout=greedy`), all optional:
   `search.evaluate(state, seat)` (squashed into (-1, 1) by tanh) scores it for every seat, or
   0 for every seat in a game without one; 0 means play to the end;
 - `reuse`: `true` (default) keeps the tree between moves and continues from the subtree the
-  game has reached since (chance outcomes included); `false` starts afresh each move.
+  game has reached since (chance outcomes included); `false` starts afresh each move;
+- `kernel`: `auto` (default) searches on the game's compiled kernel where it has one and the
+  rollouts are random (`agents.kernels`: the whole tree compiled, else compiled rollouts under
+  the Python tree); `rollout` keeps the Python tree with compiled rollouts; `off` plays on the
+  reference engine alone. The compiled search is as reproducible from its seed, with its own
+  random stream, so it plays other (equally strong) moves than the reference one.
 
 The defaults differ per game because a simulation costs very different amounts: a random
 bremen game practically never ends and a villa action runs the physics.
@@ -26,13 +31,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ludoteca.agents.base import Agent
+from ludoteca.agents.kernels import CompiledSearch, Rollout, rollout_kernel, search_kernel
 from ludoteca.agents.mcts_tree import Node, Tree, descend
 from ludoteca.core.api import Game, State
 from ludoteca.core.chance import sample_outcome
 from ludoteca.core.registry import game_module
 from ludoteca.i18n import N_
 
-PARAMETERS = ("iterations", "seconds", "c", "rollout", "depth", "reuse")
+PARAMETERS = ("iterations", "seconds", "c", "rollout", "depth", "reuse", "kernel")
 BASE_DEFAULTS: dict[str, str] = {
     "iterations": "400",
     "seconds": "0",
@@ -40,6 +46,7 @@ BASE_DEFAULTS: dict[str, str] = {
     "rollout": "random",
     "depth": "0",
     "reuse": "true",
+    "kernel": "auto",
 }
 Evaluate = Callable[[State, int], float]
 
@@ -111,11 +118,22 @@ class MCTSAgent(Agent):
             self.policy = greedy(game, seed=self.rng.getrandbits(48))
         self.tree: Tree | None = None
         self.tree_history: list[int] = []
+        kernel = _choice(given, "kernel", ("auto", "rollout", "off"))
+        self.compiled: CompiledSearch | None = None
+        """The whole search compiled (`kernel=auto`, random rollouts, where the game has it)."""
+        self.fast_rollout: Rollout | None = None
+        """The compiled random rollout under the Python tree."""
+        if rollout == "random" and kernel == "auto":
+            self.compiled = search_kernel(game, self.exploration, self.depth, self.reuse, self.rng)
+        if rollout == "random" and kernel != "off" and self.compiled is None:
+            self.fast_rollout = rollout_kernel(game)
 
     def act(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.compiled is not None:
+            return self.compiled.act(state, self.iterations, self.seconds, self.rng)
         tree = self._tree_for(state)
         deadline = time.monotonic() + self.seconds if self.seconds else math.inf
         done = 0
@@ -142,6 +160,8 @@ class MCTSAgent(Agent):
     def _simulate(self, state: State) -> list[float]:
         """Play on from `state` by the rollout policy; score it at the depth cut-off."""
         rng = self.rng
+        if self.fast_rollout is not None:
+            return self.fast_rollout(state, self.depth, rng)
         policy = self.policy
         left = self.depth or math.inf
         while not state.is_terminal():

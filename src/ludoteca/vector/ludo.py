@@ -5,6 +5,9 @@ game's own seed (scheme 1 of `core.chance`, so each game is also a reference gam
 and a game that ends, or reaches the length cap, starts again at once with the next seed of its
 stream (autoreset). Seeds come from one base seed: game `g`'s `k`-th episode has
 `episode_seed(base, g, k)`, so a seeded batch replays exactly.
+
+numba's cache of these functions holds the kernel functions compiled into them, and a change to
+`fast.py` alone does not refresh it: after one, clear the `__pycache__` `*.nbi`/`*.nbc` files.
 """
 
 from __future__ import annotations

@@ -11,10 +11,15 @@ Chance is scheme 1 of `core.chance`, bit for bit: SplitMix64 of the game's seed 
 position in unsigned 64-bit arithmetic, then `pick` over the same float probabilities. The row
 keeps the history's length (`S_STEP`), not the history itself.
 
-numba is the `ludoteca[fast]` extra; only `ludoteca.vector` imports this module.
+numba is the `ludoteca[fast]` extra; only `ludoteca.vector` and `fast_search` (the compiled
+`mcts`, found through `agents.kernels`) import this module.
 """
 
 from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -47,6 +52,15 @@ S_OCCUPANT = S_PAWNS + 4 * MAX_COLOURS  # colour on each track circle (-1: empty
 ROW_WIDTH = S_OCCUPANT + MAX_TRACK
 
 MASK64 = (1 << 64) - 1
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def kernel(function: F) -> F:
+    """`function` compiled by numba, cached, without reference counting (`_nrt=False`): no
+    kernel function allocates, and the counts taken and dropped on every array passed to a call
+    were 40% of a playout's time (perf: `NRT_incref`/`NRT_decref`)."""
+    compiled: F = njit(cache=True, _nrt=False)(function)  # type: ignore[call-overload]
+    return compiled
 
 
 def config(game: LudoGame) -> Config:
@@ -83,7 +97,11 @@ def num_actions(game: LudoGame) -> int:
 
 
 # -- chance (core.chance scheme 1) ------------------------------------------------------------
-@njit(cache=True)
+SIXTHS = tuple(itertools.accumulate([1 / 6] * 6))
+"""The sums `core.chance.pick` compares a die's uniform draw with, summed as it sums them."""
+
+
+@kernel
 def mix64(value: np.uint64) -> np.uint64:
     z = value + np.uint64(0x9E3779B97F4A7C15)
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -91,12 +109,12 @@ def mix64(value: np.uint64) -> np.uint64:
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@kernel
 def seeded_uniform(seed: np.uint64, step: int) -> float:
     return float(mix64(mix64(seed) ^ np.uint64(step)) >> np.uint64(11)) / 9007199254740992.0
 
 
-@njit(cache=True)
+@kernel
 def chance_outcomes(
     cfg: Config, s: Rows, i: int, actions: npt.NDArray[np.int64], probs: npt.NDArray[np.float64]
 ) -> int:
@@ -114,23 +132,27 @@ def chance_outcomes(
     return 0
 
 
-@njit(cache=True)
+@kernel
 def chance_outcome(cfg: Config, s: Rows, i: int, u: float) -> int:
     """`core.chance.pick` over `chance_outcomes`, inline: no arrays in the hot loop."""
-    if s[i, S_PHASE] == ROLL:
-        first, count, p = 1, 6, 1 / 6
-    else:
-        first, count, p = 0, cfg[C_PLAYERS], 1 / cfg[C_PLAYERS]
+    if s[i, S_PHASE] == ROLL:  # u * 6 is the face but near a boundary `pick`'s sums decide
+        face = min(int(u * 6.0), 5)
+        while face > 0 and u < SIXTHS[face - 1]:
+            face -= 1
+        while face < 5 and u >= SIXTHS[face]:
+            face += 1
+        return face + 1
+    first, count, p = 0, cfg[C_PLAYERS], 1 / cfg[C_PLAYERS]
     total = 0.0
     for k in range(count):
         total += p
         if u < total:
-            return first + k
-    return first + count - 1
+            return int(first + k)
+    return int(first + count - 1)
 
 
 # -- the rules (LudoState's methods) ----------------------------------------------------------
-@njit(cache=True)
+@kernel
 def current_player(cfg: Config, s: Rows, i: int) -> int:
     phase = s[i, S_PHASE]
     if phase == MOVE:
@@ -140,7 +162,7 @@ def current_player(cfg: Config, s: Rows, i: int) -> int:
     return CHANCE
 
 
-@njit(cache=True)
+@kernel
 def _progress(cfg: Config, colour: int, square: int) -> int:
     track = cfg[C_TRACK]
     if square >= track:
@@ -148,7 +170,7 @@ def _progress(cfg: Config, colour: int, square: int) -> int:
     return int((square - cfg[C_ENTRIES + colour] + track) % track)
 
 
-@njit(cache=True)
+@kernel
 def _square(cfg: Config, colour: int, progress: int) -> int:
     track = cfg[C_TRACK]
     if progress >= track:
@@ -156,7 +178,7 @@ def _square(cfg: Config, colour: int, progress: int) -> int:
     return int((cfg[C_ENTRIES + colour] + progress) % track)
 
 
-@njit(cache=True)
+@kernel
 def _goal_path_blocked(
     cfg: Config, s: Rows, i: int, colour: int, progress: int, die: int, target: int
 ) -> bool:
@@ -175,7 +197,7 @@ def _goal_path_blocked(
     return False
 
 
-@njit(cache=True)
+@kernel
 def _target(cfg: Config, s: Rows, i: int, colour: int, progress: int, die: int) -> int:
     track = cfg[C_TRACK]
     last = track + 3
@@ -201,7 +223,7 @@ def _target(cfg: Config, s: Rows, i: int, colour: int, progress: int, die: int) 
     return target
 
 
-@njit(cache=True)
+@kernel
 def _captures(cfg: Config, s: Rows, i: int, colour: int, square: int, die: int) -> bool:
     track = cfg[C_TRACK]
     target = _target(cfg, s, i, colour, _progress(cfg, colour, square), die)
@@ -211,7 +233,7 @@ def _captures(cfg: Config, s: Rows, i: int, colour: int, square: int, die: int) 
     return bool(victim >= 0 and cfg[C_OWNER + victim] != cfg[C_OWNER + colour])
 
 
-@njit(cache=True)
+@kernel
 def moves(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64]) -> int:
     """The legal actions of the colour to move into `out` (sorted); returns how many."""
     colour = cfg[C_COLOURS + s[i, S_TURN]]
@@ -261,7 +283,7 @@ def moves(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64]) -> int:
     return count
 
 
-@njit(cache=True)
+@kernel
 def _stuck(cfg: Config, s: Rows, i: int, colour: int) -> bool:
     track = cfg[C_TRACK]
     pawns = S_PAWNS + 4 * colour
@@ -277,7 +299,7 @@ def _stuck(cfg: Config, s: Rows, i: int, colour: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@kernel
 def _is_finished(s: Rows, i: int, seat: int) -> bool:
     for k in range(s[i, S_FINISHED_COUNT]):  # noqa: SIM110 (numba compiles loops, not any())
         if s[i, S_FINISHED + k] == seat:
@@ -285,7 +307,7 @@ def _is_finished(s: Rows, i: int, seat: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@kernel
 def _next_turn(cfg: Config, s: Rows, i: int) -> None:
     count = cfg[C_COLOURS_IN_PLAY]
     turn = s[i, S_TURN]
@@ -301,7 +323,7 @@ def _next_turn(cfg: Config, s: Rows, i: int) -> None:
     s[i, S_MUST_MOVE] = -1
 
 
-@njit(cache=True)
+@kernel
 def _roll(cfg: Config, s: Rows, i: int, die: int, buffer: npt.NDArray[np.int64]) -> int:
     s[i, S_DIE] = die
     count = moves(cfg, s, i, buffer)
@@ -322,7 +344,7 @@ def _roll(cfg: Config, s: Rows, i: int, die: int, buffer: npt.NDArray[np.int64])
     return 0
 
 
-@njit(cache=True)
+@kernel
 def _pawn_index(s: Rows, i: int, colour: int, progress: int) -> int:
     """`pawns.index(progress)`: the first of the colour's pawns at that progress."""
     for k in range(4):
@@ -331,14 +353,14 @@ def _pawn_index(s: Rows, i: int, colour: int, progress: int) -> int:
     return -1
 
 
-@njit(cache=True)
+@kernel
 def _capture(cfg: Config, s: Rows, i: int, square: int) -> None:
     victim = s[i, S_OCCUPANT + square]
     if victim >= 0:
         s[i, _pawn_index(s, i, victim, _progress(cfg, victim, square))] = -1
 
 
-@njit(cache=True)
+@kernel
 def _move(cfg: Config, s: Rows, i: int, action: int) -> None:
     track = cfg[C_TRACK]
     colour = cfg[C_COLOURS + s[i, S_TURN]]
@@ -387,7 +409,7 @@ def _move(cfg: Config, s: Rows, i: int, action: int) -> None:
         _next_turn(cfg, s, i)
 
 
-@njit(cache=True)
+@kernel
 def _seat_home(cfg: Config, s: Rows, i: int, seat: int) -> bool:
     for k in range(cfg[C_COLOURS_IN_PLAY]):
         colour = cfg[C_COLOURS + k]
@@ -396,7 +418,7 @@ def _seat_home(cfg: Config, s: Rows, i: int, seat: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@kernel
 def apply(cfg: Config, s: Rows, i: int, action: int, buffer: npt.NDArray[np.int64]) -> int:
     """`State.apply_action` for an action known to be legal (chance outcomes included).
 
@@ -416,7 +438,7 @@ def apply(cfg: Config, s: Rows, i: int, action: int, buffer: npt.NDArray[np.int6
     return count
 
 
-@njit(cache=True)
+@kernel
 def initial(cfg: Config, s: Rows, i: int) -> None:
     """`LudoState.__init__`: the position before the starting seat is drawn."""
     s[i, :] = 0
@@ -433,7 +455,7 @@ def initial(cfg: Config, s: Rows, i: int) -> None:
     s[i, S_MUST_MOVE] = -1
 
 
-@njit(cache=True)
+@kernel
 def resolve_chance(
     cfg: Config, s: Rows, seeds: Seeds, i: int, max_length: int, buffer: npt.NDArray[np.int64]
 ) -> None:
@@ -444,7 +466,7 @@ def resolve_chance(
         apply(cfg, s, i, chance_outcome(cfg, s, i, u), buffer)
 
 
-@njit(cache=True)
+@kernel
 def returns(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.float64]) -> None:
     """`LudoState.returns` into `out`."""
     players = cfg[C_PLAYERS]
@@ -460,7 +482,7 @@ def returns(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.float64]) -> None:
         out[seat] = 1.0 if seat == winner else -1 / (players - 1)
 
 
-@njit(cache=True)
+@kernel
 def encode(cfg: Config, s: Rows, i: int, seat: int, out: npt.NDArray[np.float32]) -> None:
     """`tensor.encode(state, seat)` into `out` (already zeroed)."""
     track = cfg[C_TRACK]
