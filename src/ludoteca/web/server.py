@@ -23,7 +23,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.i18n import _
-from ludoteca.web import analysis, api, chat, hint, pages, presence, rematch, sockets, takeback, turns
+from ludoteca.web import (
+    analysis,
+    api,
+    chat,
+    hint,
+    pages,
+    presence,
+    rematch,
+    sockets,
+    takeback,
+    turns,
+)
 from ludoteca.web.analysis_jobs import Analyses
 from ludoteca.web.analysis_store import AnalysisStore
 from ludoteca.web.error_codes import CODES
