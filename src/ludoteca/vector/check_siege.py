@@ -109,7 +109,9 @@ class Replay:
         self.counts = np.zeros(n + 1, dtype=np.int64)
         points = np.array(observe, dtype=np.int64).reshape(-1, 2)
         self.observed = np.zeros((len(points), fast.observation_size(game)), dtype=np.float32)
-        _replay(cfg, actions, points, self.rows, self.players, self.legal, self.counts, self.observed)
+        _replay(
+            cfg, actions, points, self.rows, self.players, self.legal, self.counts, self.observed
+        )
 
 
 @njit(cache=True)

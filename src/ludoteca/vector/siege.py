@@ -28,7 +28,12 @@ Seeds = npt.NDArray[np.uint64]
 
 @njit(cache=True)
 def _restart(
-    cfg: Config, s: Rows, seeds: Seeds, episodes: Ints, base: np.uint64, which: npt.NDArray[np.bool_]
+    cfg: Config,
+    s: Rows,
+    seeds: Seeds,
+    episodes: Ints,
+    base: np.uint64,
+    which: npt.NDArray[np.bool_],
 ) -> None:
     for i in range(s.shape[0]):
         if which[i]:

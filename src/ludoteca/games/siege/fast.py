@@ -95,7 +95,9 @@ def config(game: SiegeGame, entries: int) -> Config:
     for field in range(len(board.knight_jumps)):
         cfg[C_JUMPS + field] = _bits(board.knight_jumps[field])
         cfg[C_STEPS + field] = _bits(t for t, _ in board.soldier_steps[field])
-        cfg[C_DIAGONALS + field] = _bits(t for t, diagonal in board.soldier_steps[field] if diagonal)
+        cfg[C_DIAGONALS + field] = _bits(
+            t for t, diagonal in board.soldier_steps[field] if diagonal
+        )
         for r, ray in enumerate(board.lord_rays[field]):
             for d, target in enumerate(ray):
                 cfg[C_RAYS + (field * RAYS + r) * REACH + d] = target
@@ -187,12 +189,12 @@ def _lord_targets(cfg: Config, s: Rows, i: int, field: int, out: Moves, n: int) 
                 out[n] = field * SPAN + target
                 n += 1
             break
-    a, b = cfg[C_CROWN_A], cfg[C_CROWN_B]
-    if field == a or field == b:
-        other = b if field == a else a
-        if not s[i, S_SOLDIERS] >> other & 1:
-            out[n] = field * SPAN + other
-            n += 1
+    other = cfg[C_CROWN_B] if field == cfg[C_CROWN_A] else -1
+    if field == cfg[C_CROWN_B]:
+        other = cfg[C_CROWN_A]
+    if other >= 0 and not s[i, S_SOLDIERS] >> other & 1:
+        out[n] = field * SPAN + other
+        n += 1
     return n
 
 
@@ -492,7 +494,9 @@ def _parse_key(game: SiegeGame, text: str) -> list[int]:
     board = game.board
     try:
         side, knights, soldiers, lord, opening = text.split(" ")
-        bits = [_bits(board.field(n) for n in part[1:].split(",") if n) for part in (knights, soldiers)]
+        bits = [
+            _bits(board.field(n) for n in part[1:].split(",") if n) for part in (knights, soldiers)
+        ]
         made, _, unmoved = opening.partition(":")
         values = _key_values(
             bits[0],
