@@ -11,7 +11,9 @@ import pytest
 pytest.importorskip("numba")
 
 import ludoteca
+from ludoteca import agents
 from ludoteca.games.siege.board import load_board
+from ludoteca.games.siege.bots import TABLE_VARIABLE, SolvedAgent
 from ludoteca.games.siege.fastsolve import FastSolver, Table, symmetric
 from ludoteca.games.siege.game import ATTACKER, DEFENDER, SiegeGame, SiegeState
 from ludoteca.games.siege.solve import Rules, Solver, position_of, solve
@@ -113,3 +115,27 @@ def test_a_table_of_the_wrong_size_is_refused(tmp_path: Path) -> None:
     broken.write_bytes(b"x" * 100)
     with pytest.raises(ValueError, match="power of two slots"):
         Table.create(path=broken)
+
+
+def test_hard_bot_plays_the_proven_move_from_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A position whose win the table holds gets its proven move; without the table, or under
+    other rules, the bot is alphabeta."""
+    path = tmp_path / "siege.table"
+    solver = FastSolver(SiegeGame(), table=Table.create(slots=1 << 12, path=path))
+    state = lord_in_three()
+    assert solver.wins(position_of(state), ATTACKER, 3)
+    solver.table.flush()
+    proven = solver.proven_move(position_of(state))
+    assert proven is not None
+    monkeypatch.setenv(TABLE_VARIABLE, str(path))
+    bot = agents.load("hard", state.game, seed=1)
+    assert isinstance(bot, SolvedAgent)
+    assert bot.act(state) == proven[0] and bot.from_table == 1
+    start = state.game.new_initial_state(seed=0)
+    assert bot.act(start) in start.legal_actions() and bot.from_table == 1  # not in the table
+    other_rules = ludoteca.load("siege", opening_rule=False)
+    assert SolvedAgent(other_rules, seed=1).solver is None
+    monkeypatch.delenv(TABLE_VARIABLE)
+    assert SolvedAgent(state.game, seed=1).solver is None

@@ -112,6 +112,16 @@ class Table:
         keys = words[: slots * KEY_WORDS].reshape(slots, KEY_WORDS)
         return cls(keys, words[slots * KEY_WORDS : slots * (KEY_WORDS + 1)], words[-slots:], path)
 
+    @classmethod
+    def open(cls, path: Path) -> Table:
+        """An existing table file, read only (for the `hard` bot)."""
+        slots = path.stat().st_size // ((KEY_WORDS + 2) * 8)
+        if slots < PROBES or slots & (slots - 1):
+            raise ValueError(f"{path} is not a siege solver table")
+        words = np.memmap(path, dtype=np.int64, mode="r")
+        keys = words[: slots * KEY_WORDS].reshape(slots, KEY_WORDS)
+        return cls(keys, words[slots * KEY_WORDS : slots * (KEY_WORDS + 1)], words[-slots:], path)
+
     def __len__(self) -> int:
         return int(np.count_nonzero(self.keys[:, 3]))
 
