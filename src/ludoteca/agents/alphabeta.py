@@ -298,7 +298,7 @@ class AlphaBetaAgent(Agent):
         shuffled = self.rng.sample(legal, len(legal))
         action, value, reached = self.engine.best(state, self.depth, self.seconds, shuffled)
         self.last = (value, reached)
-        return action
+        return int(action)
 
 
 class MinimaxAgent(Agent):
