@@ -65,9 +65,9 @@ TABLE_VARIABLE = "LUDOTECA_SIEGE_TABLE"
 """The environment variable naming the solver's table file the `hard` bot plays from."""
 
 
-class SolvedAgent(Agent):
+class SolvedAgent(AlphaBetaAgent):
     """The `hard` bot: the solver's proven winning move where its table holds one for the
-    position, else `alphabeta` (`depth`, `time`, `quiescence` as there).
+    position, else `alphabeta` (whose parameters and server limits it shares; its own: `table`).
 
     The table is a `.table` file that `ludoteca solve siege --checkpoint FILE` keeps beside its
     checkpoint, named by `table=PATH` or the environment variable `LUDOTECA_SIEGE_TABLE`;
@@ -80,22 +80,17 @@ class SolvedAgent(Agent):
     description = N_("plays a proven win from the solver's table where it has one, else alphabeta")
 
     def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
-        super().__init__(game, seed, **params)
-        rest = {k: v for k, v in params.items() if k != "table"}
-        self.search = AlphaBetaAgent(game, seed, **rest)
+        super().__init__(game, seed, **{k: v for k, v in params.items() if k != "table"})
+        self.params = params
         self.solver = _table_solver(game, params.get("table") or os.environ.get(TABLE_VARIABLE))
         self.from_table = 0
         """How many moves came from the table."""
-
-    @classmethod
-    def plays(cls, game: Game) -> bool:
-        return AlphaBetaAgent.plays(game)
 
     def act(self, state: State) -> int:
         assert isinstance(state, SiegeState)
         move = self.proven(state)
         if move is None:
-            return self.search.act(state)
+            return super().act(state)
         self.from_table += 1
         return move
 
