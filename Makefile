@@ -45,6 +45,7 @@ bench: $(BENCH_STAMP)
 	$(BENCH_VENV)/bin/python benchmarks/ludo_speed.py
 	$(BENCH_VENV)/bin/python benchmarks/vector_speed.py
 	$(BENCH_VENV)/bin/python benchmarks/mcts_speed.py
+	$(BENCH_VENV)/bin/python benchmarks/siege_perft.py
 
 # Refresh the translation catalogs from the source (then translate the new entries).
 LOCALES := src/ludoteca/i18n/locales

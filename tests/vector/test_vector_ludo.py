@@ -167,8 +167,8 @@ def test_an_illegal_action_is_refused_and_nothing_moves() -> None:
 
 
 def test_games_without_a_kernel_get_a_clear_error() -> None:
-    with pytest.raises(vector.NoKernelError, match=r"siege has no compiled kernel yet.*ludo"):
-        vector.make("siege", batch=2)
+    with pytest.raises(vector.NoKernelError, match=r"villa has no compiled kernel yet.*ludo"):
+        vector.make("villa", batch=2)
     with pytest.raises(UnknownGameError):
         vector.simulator("chess", batch=2)
 

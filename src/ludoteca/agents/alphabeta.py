@@ -13,7 +13,11 @@ A game tunes the search through an optional module `ludoteca.games.<id>.search` 
 - `zobrist(state) -> int`: a hash of the position (default: a hash of its JSON, without the
   history);
 - `order(state, actions) -> list[int]`: the actions, most promising first (default: as given);
-- `noisy(state, action) -> bool`: whether the quiescence search follows `action` (default: none).
+- `noisy(state, action) -> bool`: whether the quiescence search follows `action` (default: none);
+- `compiled(game, quiescence)`: the same search compiled for the game (the `AlphaBeta` engine's
+  `best` and `nodes`), or None; siege has one (`games/siege/fastsearch.py`). `alphabeta:compiled=1`
+  uses it: the same moves, many times faster, after compiling for about 20 s in each new process
+  (numba cannot cache a recursive search), so it is not the default.
 
 Finished games score `WIN` times the return, less one per ply, so a nearer win is preferred.
 Ties at the root are broken by the agent's seeded generator.
@@ -75,6 +79,13 @@ def hooks_for(game: Game) -> Hooks:
         order=getattr(module, "order", _as_given),
         noisy=getattr(module, "noisy", _quiet),
     )
+
+
+def compiled_engine(game: Game, quiescence: int) -> Any:
+    """The game's compiled search (`search.compiled(game, quiescence)`, with `AlphaBeta.best`
+    and `nodes`), or None where it has none or its extra is not installed."""
+    make = getattr(game_module(game.id, "search"), "compiled", None)
+    return None if make is None else make(game, quiescence)
 
 
 def searchable(game: Game) -> bool:
@@ -254,15 +265,25 @@ class AlphaBetaAgent(Agent):
 
     def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
         _check_game(game)
-        unknown = set(params) - {"depth", "time", "quiescence"}
+        unknown = set(params) - {"depth", "time", "quiescence", "compiled"}
         if unknown:
-            raise ValueError(f"alphabeta takes depth, time, quiescence; not {', '.join(unknown)}")
+            raise ValueError(
+                f"alphabeta takes depth, time, quiescence, compiled; not {', '.join(unknown)}"
+            )
         super().__init__(game, seed, **params)
         self.depth = int(params.get("depth", 3))
         self.seconds = float(params.get("time", 0))
         if self.depth < 1 or self.seconds < 0:
             raise ValueError("alphabeta needs depth >= 1 and time >= 0")
-        self.engine = AlphaBeta(hooks_for(game), int(params.get("quiescence", 4)))
+        quiescence = int(params.get("quiescence", 4))
+        self.engine: Any = AlphaBeta(hooks_for(game), quiescence)
+        if str(params.get("compiled", "0")).lower() in {"1", "true", "yes"}:
+            self.engine = compiled_engine(game, quiescence)
+            if self.engine is None:
+                raise ValueError(
+                    f"alphabeta:compiled=1 needs numba (pip install 'ludoteca[fast]') and a game"
+                    f" with a compiled search (siege); {game.id} has none here"
+                )
         self.last: tuple[float, int] = (0.0, 0)
         """The value and the depth reached of the last move chosen."""
 
@@ -277,7 +298,7 @@ class AlphaBetaAgent(Agent):
         shuffled = self.rng.sample(legal, len(legal))
         action, value, reached = self.engine.best(state, self.depth, self.seconds, shuffled)
         self.last = (value, reached)
-        return action
+        return int(action)
 
 
 class MinimaxAgent(Agent):

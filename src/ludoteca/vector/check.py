@@ -1,6 +1,7 @@
 """Equality of the compiled ludo kernel with the reference engine, game by game, step by step.
 
     python -m ludoteca.vector.check ludo --games 10000
+    python -m ludoteca.vector.check siege --games 10000   (see `check_siege`)
 
 Each game is played on the reference engine from its seed, with random legal moves; its
 actions are then replayed on the kernel in one compiled pass. At every node the two must agree
@@ -253,19 +254,22 @@ def run(games: int, seed: int = 0, start: int = 0, progress: bool = False) -> di
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=["ludo"], help="a game with a compiled kernel")
+    parser.add_argument("game", choices=["ludo", "siege"], help="a game with a compiled kernel")
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=0, help="game k is played with seed+k")
     parser.add_argument("--start", type=int, default=0, help="first game k (to split a run)")
     args = parser.parse_args(argv)
     began = time.perf_counter()
+    check = run
+    if args.game == "siege":
+        from ludoteca.vector.check_siege import run as check
     try:
-        done = run(args.games, args.seed, args.start, progress=True)
+        done = check(args.games, args.seed, args.start, progress=True)
     except Mismatch as exc:
         print(f"MISMATCH: {exc}", file=sys.stderr)
         return 1
     print(
-        f"ludo: games {args.start}-{args.start + args.games - 1} ({done['games']}),"
+        f"{args.game}: games {args.start}-{args.start + args.games - 1} ({done['games']}),"
         f" {done['steps']} steps: the kernel and the reference engine"
         f" agree at every step ({done['option_sets']} of {done['of']} option sets,"
         f" {time.perf_counter() - began:.0f} s)"

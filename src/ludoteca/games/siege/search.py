@@ -21,8 +21,10 @@ opening state; `order(state, actions)` puts captures of the lord, then other cap
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ludoteca.games.siege.game import (
     ATTACKER,
@@ -32,8 +34,12 @@ from ludoteca.games.siege.game import (
     OPENING_MOVES,
     SOLDIER,
     SPAN,
+    SiegeGame,
     SiegeState,
 )
+
+if TYPE_CHECKING:
+    from ludoteca.games.siege.fastsearch import FastAlphaBeta
 
 WEIGHTS: dict[str, float] = {
     "knight": 1.0,
@@ -112,6 +118,16 @@ def order(state: SiegeState, actions: list[int]) -> list[int]:
         return 0 if taken == LORD else 1 if taken != EMPTY else 2
 
     return sorted(actions, key=rank)
+
+
+def compiled(game: SiegeGame, quiescence: int) -> FastAlphaBeta | None:
+    """The alphabeta search compiled on the siege kernel (`fastsearch`), when numba is there:
+    the same moves as the Python search, many times faster."""
+    if importlib.util.find_spec("numba") is None:
+        return None
+    from ludoteca.games.siege.fastsearch import FastAlphaBeta
+
+    return FastAlphaBeta(game, quiescence)
 
 
 MCTS_DEFAULTS: dict[str, str] = {"iterations": "500", "depth": "4"}

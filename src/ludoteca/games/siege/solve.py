@@ -19,11 +19,13 @@ proved, nodes, seconds), and a later run with the same checkpoint starts at the 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import Progress as RichProgress
@@ -43,6 +45,9 @@ from ludoteca.games.siege.game import (
     SiegeGame,
     SiegeState,
 )
+
+if TYPE_CHECKING:
+    from ludoteca.games.siege.fastsolve import FastSolver
 
 Position = tuple[int, int, int, int, int, int]
 """(knights bits, soldiers bits, lord field or -1, side to move, opening moves made, unmoved
@@ -294,6 +299,26 @@ class Solver:
             self.refutations.clear()
 
 
+def make_solver(
+    deadline: float | None,
+    checkpoint: Path | None,
+    compiled: bool | None,
+    table_slots: int | None = None,
+) -> Solver | FastSolver:
+    """The compiled solver when numba is installed (or `compiled` says so), else this module's.
+
+    The compiled one keeps its table beside the checkpoint (`.table`, a memory-mapped file), so
+    a resumed run starts with every position earlier runs proved."""
+    if compiled is None:
+        compiled = importlib.util.find_spec("numba") is not None
+    if not compiled:
+        return Solver(Rules(load_board()), deadline)
+    from ludoteca.games.siege.fastsolve import DEFAULT_SLOTS, FastSolver, Table
+
+    path = None if checkpoint is None else checkpoint.with_suffix(".table")
+    return FastSolver(SiegeGame(), deadline, Table.create(table_slots or DEFAULT_SLOTS, path))
+
+
 def _captures_first(pos: Position, moves: list[Move]) -> list[Move]:
     """Captures before quiet moves: the order in which moves are tried."""
     enemy = pos[1] | (1 << pos[2] if pos[2] >= 0 else 0) if pos[3] == ATTACKER else pos[0]
@@ -310,8 +335,13 @@ def solve(
     checkpoint: Path | None = None,
     start: Position | None = None,
     report: Callable[[Progress], None] | None = None,
+    compiled: bool | None = None,
+    table_slots: int | None = None,
 ) -> Progress:
-    """Deepen both sides' searches in turn until one wins, the depth or the time runs out."""
+    """Deepen both sides' searches in turn until one wins, the depth or the time runs out.
+
+    `compiled`: search on the compiled kernel (`fastsolve`); None: whenever numba is there.
+    `table_slots`: the size of its table when a new one is made (default `DEFAULT_SLOTS`)."""
     pos = start if start is not None else start_position()
     progress = Progress(start=list(pos))
     if checkpoint is not None and checkpoint.exists():
@@ -323,7 +353,9 @@ def solve(
             raise StateFormatError(f"{checkpoint} belongs to another starting position")
     begun = time.monotonic()
     before = progress.seconds
-    solver = Solver(Rules(load_board()), None if seconds is None else begun + seconds)
+    solver = make_solver(
+        None if seconds is None else begun + seconds, checkpoint, compiled, table_slots
+    )
     try:
         while progress.winner is None and (seconds is None or seconds > 0):  # 0: only report
             depth = max(progress.attacker_no_win_plies, progress.defender_no_win_plies) + 1
@@ -348,13 +380,20 @@ def solve(
                 f" {progress.seconds:.1f} s"
             )
             if checkpoint is not None:
+                _keep_table(solver)
                 checkpoint.write_text(json.dumps(asdict(progress), indent=1), "utf-8")
             if report is not None:
                 report(progress)
     except OutOfTime:
         progress.nodes += solver.nodes
         progress.seconds = before + time.monotonic() - begun
+        _keep_table(solver)  # what the unfinished depth proved is kept for the next run
     return progress
+
+
+def _keep_table(solver: Solver | FastSolver) -> None:
+    if not isinstance(solver, Solver):
+        solver.table.flush()
 
 
 def run(
