@@ -2,7 +2,7 @@
 
 `make("ludo", batch=1024, seed=7, players=4)` is a Gymnasium `VectorEnv` (see `env`);
 `simulator("ludo", batch=1024, seed=7)` the plain array API under it (`ludo.LudoBatch`). Only games
-with a compiled kernel have them (today: ludo). numba and Gymnasium come with the
+with a compiled kernel have them (`KERNELS`). numba and Gymnasium come with the
 `ludoteca[fast]` extra and are imported only here, so the base install never needs them.
 """
 
@@ -15,8 +15,11 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import load
 from ludoteca.interop import MissingExtraError
 
-KERNELS = ("ludo",)
-"""Games with a compiled kernel and a batched simulator."""
+KERNELS = {
+    "ludo": "ludoteca.vector.ludo:LudoBatch",
+    "museum": "ludoteca.vector.museum:MuseumBatch",
+}
+"""Games with a compiled kernel, and the class of their batched simulator."""
 
 
 class NoKernelError(LudotecaError, ValueError):
@@ -52,9 +55,9 @@ def simulator(
 ) -> Any:
     """The array API: `batch` games of `game_id` (players and options as for `ludoteca.load`)."""
     _check(game_id)
-    from ludoteca.vector.ludo import LudoBatch
-
-    return LudoBatch(load(game_id, players, **options), batch, seed, max_length)  # type: ignore[arg-type]
+    module, _, name = KERNELS[game_id].partition(":")
+    batch_class = getattr(importlib.import_module(module), name)
+    return batch_class(load(game_id, players, **options), batch, seed, max_length)
 
 
 def make(

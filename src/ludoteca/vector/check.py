@@ -11,6 +11,7 @@ kernel draws its own, which must be the one the reference applied); every 8th st
 observation tensor; at the end, the returns and a round trip of the final state through a
 kernel row. Game `k` uses option set `k` of `option_sets()`, which runs through every
 combination of ludo's nine on/off options on every board and seating, and the schmidt ruleset.
+`python -m ludoteca.vector.check museum` runs the same comparison for museum (`check_museum`).
 """
 
 from __future__ import annotations
@@ -253,19 +254,24 @@ def run(games: int, seed: int = 0, start: int = 0, progress: bool = False) -> di
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=["ludo"], help="a game with a compiled kernel")
+    parser.add_argument("game", choices=["ludo", "museum"], help="a game with a compiled kernel")
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=0, help="game k is played with seed+k")
     parser.add_argument("--start", type=int, default=0, help="first game k (to split a run)")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     try:
-        done = run(args.games, args.seed, args.start, progress=True)
+        if args.game == "museum":
+            from ludoteca.vector import check_museum
+
+            done = check_museum.run(args.games, args.seed, args.start, progress=True)
+        else:
+            done = run(args.games, args.seed, args.start, progress=True)
     except Mismatch as exc:
         print(f"MISMATCH: {exc}", file=sys.stderr)
         return 1
     print(
-        f"ludo: games {args.start}-{args.start + args.games - 1} ({done['games']}),"
+        f"{args.game}: games {args.start}-{args.start + args.games - 1} ({done['games']}),"
         f" {done['steps']} steps: the kernel and the reference engine"
         f" agree at every step ({done['option_sets']} of {done['of']} option sets,"
         f" {time.perf_counter() - began:.0f} s)"
