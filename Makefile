@@ -44,6 +44,7 @@ $(BENCH_STAMP): pyproject.toml benchmarks/requirements.txt
 bench: $(BENCH_STAMP)
 	$(BENCH_VENV)/bin/python benchmarks/ludo_speed.py
 	$(BENCH_VENV)/bin/python benchmarks/vector_speed.py
+	$(BENCH_VENV)/bin/python benchmarks/vector_speed.py --game museum
 
 # Refresh the translation catalogs from the source (then translate the new entries).
 LOCALES := src/ludoteca/i18n/locales
