@@ -18,6 +18,7 @@ from ludoteca.interop import MissingExtraError
 KERNELS = {
     "ludo": "ludoteca.vector.ludo:LudoBatch",
     "museum": "ludoteca.vector.museum:MuseumBatch",
+    "bremen": "ludoteca.vector.bremen:BremenBatch",
 }
 """Games with a compiled kernel, and the class of their batched simulator."""
 
