@@ -368,7 +368,7 @@ def _moves_with(
             if (bridges >> end) & 1 and s[i, S_HEIGHT + end]:
                 continue
             action = (animal * fields + end) * MAX_STEPS + steps - 1
-            if end in (house, robber):
+            if end == house or end == robber:  # noqa: SIM109 (numba: no mixed tuples)
                 if own and height == 4:
                     out[count] = action
                     pending[count] = False
