@@ -45,6 +45,7 @@ bench: $(BENCH_STAMP)
 	$(BENCH_VENV)/bin/python benchmarks/ludo_speed.py
 	$(BENCH_VENV)/bin/python benchmarks/vector_speed.py
 	$(BENCH_VENV)/bin/python benchmarks/vector_speed.py --game museum
+	$(BENCH_VENV)/bin/python benchmarks/vector_speed.py --game bremen --players 2 4
 
 # Refresh the translation catalogs from the source (then translate the new entries).
 LOCALES := src/ludoteca/i18n/locales

@@ -2,7 +2,7 @@
 
     python benchmarks/vector_speed.py                        # 4 players, batch 1..4096
     python benchmarks/vector_speed.py --seconds 2 --players 2 4 --json figures.json
-    python benchmarks/vector_speed.py --game museum          # another game with a kernel
+    python benchmarks/vector_speed.py --game museum          # or bremen: another kernel
 
 Each row runs in its own fresh process, one after the other, timed on the process's CPU clock
 after a warm-up (which also loads numba's compiled code). numba runs the kernel on one thread, so
