@@ -59,14 +59,46 @@ def test_kernel_agrees_with_reference_step_for_step_on_every_option_set() -> Non
     assert done["steps"] == sets * 150
 
 
-@pytest.mark.slow
-def test_kernel_agrees_with_reference_through_whole_games() -> None:
-    """Two random games to their end (storming the house, scoring, the winner)."""
-    rng = random.Random(3)
-    for seed, variant in ((1, "standard"), (2, "harder+turbulent")):
-        game = ludoteca.load("bremen", players=2, variant=variant)
-        length = check_bremen.check_game(game, seed, rng, length=10**6)  # type: ignore[arg-type]
-        assert length > 100
+def both_apply(state: BremenState, notation: str) -> Any:
+    """Apply one move in notation to the reference state and to a kernel row of it; returns
+    the batch (its row 0 holds the kernel's position)."""
+    game = state.game
+    sim = vector.simulator(
+        "bremen", batch=1, seed=0, players=game.num_players, variant=game.options["variant"]
+    )
+    sim.set_state(0, state)
+    action = state.string_to_action(notation)
+    fast.apply(sim.cfg, sim.rows, 0, action)
+    state.apply_action(action)
+    assert sim.rows[0].tolist() == fast.row_values(state)
+    return sim
+
+
+def test_storming_scores_and_ends_the_game_in_the_kernel_too() -> None:
+    """Seed: "Elke eigenaar van een dier in deze piramide scoort een punt ... Staat de rover
+    ... in zijn huis, dan krijgt de eigenaar van de ezel een bijkomend punt"; "Bereiken twee of
+    meer spelers op hetzelfde moment evenveel punten, dan wint de speler onder hen die als
+    laatste aan de beurt was": the kernel's storm, scores, winner and returns."""
+    pyramid = {"41": ["yD", "bH", "gC", "bR"]}
+    for scores, robber in (([0, 5, 5, 6], "30"), ([0, 5, 6, 6], "H")):
+        state = setup(pyramid, phase="move", dice=[1, 5], turn=2, scores=scores, robber=robber)
+        sim = both_apply(state, "yD41-H/1")
+        assert state.is_terminal()
+        final = np.zeros(4)
+        fast.returns(sim.cfg, sim.rows, 0, final)
+        assert final.tolist() == state.returns()
+    state = setup({"41": ["rD", "bH", "rC", "gR"]}, phase="move", dice=[1, 5])
+    both_apply(state, "rD41-H/1")
+    assert state.to_json()["scores"] == [3, 1, 0, 1] and not state.is_terminal()
+
+
+def test_chasing_the_robber_scores_in_the_kernel_too() -> None:
+    """Seed: "Zodra iemand minstens zeven punten heeft verzameld, eindigt het spel": a pyramid
+    landing on the robber's field scores the seventh point in both engines."""
+    pyramid = {"25": ["rD", "rH", "rC", "rR"]}
+    state = setup(pyramid, phase="move", dice=[1, 5], robber="26", scores=[6, 0, 0, 0])
+    both_apply(state, "rD25-26")
+    assert state.is_terminal() and state.returns() == [1.0, -1 / 3, -1 / 3, -1 / 3]
 
 
 def test_a_disagreement_is_reported_with_where_and_what(monkeypatch: pytest.MonkeyPatch) -> None:
