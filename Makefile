@@ -46,6 +46,8 @@ bench: $(BENCH_STAMP)
 	$(BENCH_VENV)/bin/python benchmarks/vector_speed.py
 	$(BENCH_VENV)/bin/python benchmarks/mcts_speed.py
 	$(BENCH_VENV)/bin/python benchmarks/siege_perft.py
+	$(BENCH_VENV)/bin/python benchmarks/vector_speed.py --game museum
+	$(BENCH_VENV)/bin/python benchmarks/vector_speed.py --game bremen --players 2 4
 
 # Refresh the translation catalogs from the source (then translate the new entries).
 LOCALES := src/ludoteca/i18n/locales

@@ -2,6 +2,7 @@
 
     python benchmarks/vector_speed.py                        # 4 players, batch 1..4096
     python benchmarks/vector_speed.py --seconds 2 --players 2 4 --json figures.json
+    python benchmarks/vector_speed.py --game museum          # or bremen: another kernel
 
 Each row runs in its own fresh process, one after the other, timed on the process's CPU clock
 after a warm-up (which also loads numba's compiled code). numba runs the kernel on one thread, so
@@ -11,7 +12,8 @@ every figure is one core's. Three ways of playing random games:
   legal ones, chance from each game's seed, autoreset), for batch sizes 1 to 4096;
 - `arrays`: the array API driven from Python, one `step` call per action of every game (legal
   masks, a random legal action per game chosen with numpy, chance and autoreset inside);
-- `ludoteca` and `openspiel`: one game at a time through the Python API, as `ludo_speed.py`.
+- `ludoteca` and `openspiel`: one game at a time through the Python API, as `ludo_speed.py`
+  (`--game museum`: the reference engine only, as OpenSpiel has no such game).
 
 A step is one action applied, chance outcomes included (as in `ludo_speed.py`).
 """
@@ -19,6 +21,7 @@ A step is one action applied, chance outcomes included (as in `ludo_speed.py`).
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import subprocess
@@ -30,17 +33,19 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ludo_speed import PLAYOUTS, machine_facts, version
+from ludo_speed import PLAYOUTS, Playout, api_playout, machine_facts, version
 
 BATCHES = (1, 4, 16, 64, 256, 1024, 4096)
 TARGET = 20.0
 """The issue's target: the kernel at least 20 times OpenSpiel maedn's steps per second."""
 
 
-def measure_kernel(players: int, batch: int, seconds: float, warmup: float) -> dict[str, Any]:
+def measure_kernel(
+    game: str, players: int, batch: int, seconds: float, warmup: float
+) -> dict[str, Any]:
     from ludoteca import vector
 
-    sim = vector.simulator("ludo", batch=batch, seed=batch, players=players)
+    sim = vector.simulator(game, batch=batch, seed=batch, players=players)
     chunk = max(1, 100_000 // batch)  # actions per game per call: ~100k actions a call
     end = time.process_time() + warmup
     while time.process_time() < end:
@@ -53,20 +58,22 @@ def measure_kernel(players: int, batch: int, seconds: float, warmup: float) -> d
     return {"steps": steps, "games": games, "seconds": elapsed}
 
 
-def measure_arrays(players: int, batch: int, seconds: float, warmup: float) -> dict[str, Any]:
+def measure_arrays(
+    game: str, players: int, batch: int, seconds: float, warmup: float
+) -> dict[str, Any]:
     from ludoteca import vector
-    from ludoteca.games.ludo.fast import S_STEP
 
-    sim = vector.simulator("ludo", batch=batch, seed=batch, players=players)
+    step_column = importlib.import_module(f"ludoteca.games.{game}.fast").S_STEP
+    sim = vector.simulator(game, batch=batch, seed=batch, players=players)
     rng = np.random.default_rng(batch)
     counts = {"steps": 0, "games": 0}
 
     def one_step() -> None:
         mask = sim.legal_mask()
         actions = np.argmax(rng.random(mask.shape) * mask, axis=1)  # uniform over legal ones
-        before = sim.rows[:, S_STEP].sum()
+        before = sim.rows[:, step_column].sum()
         done = sim.step(actions, autoreset=False)
-        counts["steps"] += int(sim.rows[:, S_STEP].sum() - before)
+        counts["steps"] += int(sim.rows[:, step_column].sum() - before)
         ended = done.ended != 0
         if ended.any():
             counts["games"] += int(ended.sum())
@@ -82,8 +89,27 @@ def measure_arrays(players: int, batch: int, seconds: float, warmup: float) -> d
     return {"steps": counts["steps"], "games": counts["games"], "seconds": elapsed}
 
 
-def measure_api(engine: str, players: int, seconds: float, warmup: float) -> dict[str, Any]:
-    playout = PLAYOUTS[engine](players, random.Random(players))
+def reference_playout(game: str, players: int, rng: random.Random) -> Playout:
+    """One game at a time through ludoteca's Python API (any game; ludo as `ludo_speed.py`)."""
+    import itertools
+
+    import ludoteca
+
+    loaded = ludoteca.load(game, players=players)
+    seeds = itertools.count()
+    return api_playout(lambda: loaded.new_initial_state(seed=next(seeds)), rng)
+
+
+def measure_api(
+    game: str, engine: str, players: int, seconds: float, warmup: float
+) -> dict[str, Any]:
+    rng = random.Random(players)
+    if game == "ludo":
+        playout = PLAYOUTS[engine](players, rng)
+    elif engine == "ludoteca":
+        playout = reference_playout(game, players, rng)
+    else:
+        raise ImportError(f"{engine} has no {game}")
     end = time.process_time() + warmup
     while time.process_time() < end:
         playout()
@@ -95,14 +121,14 @@ def measure_api(engine: str, players: int, seconds: float, warmup: float) -> dic
     return {"steps": steps, "games": games, "seconds": elapsed}
 
 
-def worker(engine: str, players: int, batch: int, seconds: float, warmup: float) -> None:
+def worker(game: str, engine: str, players: int, batch: int, seconds: float, warmup: float) -> None:
     try:
         if engine == "kernel":
-            row = measure_kernel(players, batch, seconds, warmup)
+            row = measure_kernel(game, players, batch, seconds, warmup)
         elif engine == "arrays":
-            row = measure_arrays(players, batch, seconds, warmup)
+            row = measure_arrays(game, players, batch, seconds, warmup)
         else:
-            row = measure_api(engine, players, seconds, warmup)
+            row = measure_api(game, engine, players, seconds, warmup)
     except ImportError as exc:
         row = {"error": f"not installed: {exc}"}
     print(json.dumps({"engine": engine, "players": players, "batch": batch, **row}))
@@ -110,6 +136,7 @@ def worker(engine: str, players: int, batch: int, seconds: float, warmup: float)
 
 def run(engine: str, players: int, batch: int, args: argparse.Namespace) -> dict[str, Any]:
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", engine]
+    command += ["--game", args.game]
     command += ["--players", str(players), "--batches", str(batch)]
     command += ["--seconds", str(args.seconds), "--warmup", str(args.warmup)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -123,7 +150,7 @@ def run(engine: str, players: int, batch: int, args: argparse.Namespace) -> dict
     return row
 
 
-def report(rows: list[dict[str, Any]]) -> None:
+def report(rows: list[dict[str, Any]], game: str = "ludo") -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -132,7 +159,7 @@ def report(rows: list[dict[str, Any]]) -> None:
         for r in rows
         if r["engine"] in ("openspiel", "ludoteca") and "error" not in r
     }
-    table = Table(title="Random ludo playouts, steps per CPU second of one core")
+    table = Table(title=f"Random {game} playouts, steps per CPU second of one core")
     for name in ("engine", "players", "batch", "steps/s", "÷ ludoteca API", "÷ OpenSpiel"):
         table.add_column(name, justify="left" if name == "engine" else "right")
     for r in rows:
@@ -170,29 +197,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="timed CPU seconds per row")
     parser.add_argument("--warmup", type=float, default=0.5, help="untimed CPU seconds before")
+    parser.add_argument("--game", default="ludo", help="a game with a compiled kernel")
     parser.add_argument("--players", type=int, nargs="+", default=[4])
     parser.add_argument("--batches", type=int, nargs="+", default=list(BATCHES))
     parser.add_argument(
         "--engines",
         nargs="+",
         choices=["kernel", "arrays", "ludoteca", "openspiel"],
-        default=["kernel", "arrays", "ludoteca", "openspiel"],
+        help="default: all four (no openspiel for a game other than ludo)",
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker, args.players[0], args.batches[0], args.seconds, args.warmup)
+        worker(args.game, args.worker, args.players[0], args.batches[0], args.seconds, args.warmup)
         return
+    if args.engines is None:
+        args.engines = ["kernel", "arrays", "ludoteca"]
+        if args.game == "ludo":
+            args.engines.append("openspiel")
     rows = []
     for n in args.players:
         for engine in args.engines:
             batches = args.batches if engine in ("kernel", "arrays") else [1]
             rows += [run(engine, n, batch, args) for batch in batches]
-    report(rows)
+    report(rows, args.game)
     if args.json:
         figures = {
             **machine_facts(args.seconds),
+            "game": args.game,
             "versions": {"open_spiel": version("openspiel"), "ludoteca": version("ludoteca")},
             "results": rows,
         }

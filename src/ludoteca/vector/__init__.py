@@ -15,8 +15,13 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import load
 from ludoteca.interop import MissingExtraError
 
-KERNELS = {"ludo": "ludoteca.vector.ludo:LudoBatch", "siege": "ludoteca.vector.siege:SiegeBatch"}
-"""Games with a compiled kernel, and the batched simulator class of each."""
+KERNELS = {
+    "ludo": "ludoteca.vector.ludo:LudoBatch",
+    "siege": "ludoteca.vector.siege:SiegeBatch",
+    "museum": "ludoteca.vector.museum:MuseumBatch",
+    "bremen": "ludoteca.vector.bremen:BremenBatch",
+}
+"""Games with a compiled kernel, and the class of their batched simulator."""
 
 
 class NoKernelError(LudotecaError, ValueError):
@@ -52,7 +57,7 @@ def simulator(
 ) -> Any:
     """The array API: `batch` games of `game_id` (players and options as for `ludoteca.load`)."""
     _check(game_id)
-    module, name = KERNELS[game_id].split(":")
+    module, _, name = KERNELS[game_id].partition(":")
     batch_class = getattr(importlib.import_module(module), name)
     return batch_class(load(game_id, players, **options), batch, seed, max_length)
 

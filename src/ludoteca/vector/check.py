@@ -12,6 +12,8 @@ kernel draws its own, which must be the one the reference applied); every 8th st
 observation tensor; at the end, the returns and a round trip of the final state through a
 kernel row. Game `k` uses option set `k` of `option_sets()`, which runs through every
 combination of ludo's nine on/off options on every board and seating, and the schmidt ruleset.
+`python -m ludoteca.vector.check museum` (and `bremen`) runs the same comparison for museum
+(`check_museum`) and bremen (`check_bremen`).
 """
 
 from __future__ import annotations
@@ -254,17 +256,31 @@ def run(games: int, seed: int = 0, start: int = 0, progress: bool = False) -> di
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=["ludo", "siege"], help="a game with a compiled kernel")
+    parser.add_argument(
+        "game", choices=["ludo", "siege", "museum", "bremen"], help="a game with a compiled kernel"
+    )
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=0, help="game k is played with seed+k")
     parser.add_argument("--start", type=int, default=0, help="first game k (to split a run)")
+    parser.add_argument("--length", type=int, help="bremen: actions checked per game (200)")
     args = parser.parse_args(argv)
     began = time.perf_counter()
-    check = run
-    if args.game == "siege":
-        from ludoteca.vector.check_siege import run as check
     try:
-        done = check(args.games, args.seed, args.start, progress=True)
+        if args.game == "siege":
+            from ludoteca.vector import check_siege
+
+            done = check_siege.run(args.games, args.seed, args.start, progress=True)
+        elif args.game == "museum":
+            from ludoteca.vector import check_museum
+
+            done = check_museum.run(args.games, args.seed, args.start, progress=True)
+        elif args.game == "bremen":
+            from ludoteca.vector import check_bremen
+
+            length = args.length or check_bremen.LENGTH
+            done = check_bremen.run(args.games, args.seed, args.start, True, length)
+        else:
+            done = run(args.games, args.seed, args.start, progress=True)
     except Mismatch as exc:
         print(f"MISMATCH: {exc}", file=sys.stderr)
         return 1
