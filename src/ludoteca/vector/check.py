@@ -23,6 +23,7 @@ import itertools
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -237,21 +238,39 @@ def check_round_trip(state: LudoState) -> None:
         raise Mismatch(f"round trip of {state.to_json()} gave {back.to_json()}")
 
 
-def run(games: int, seed: int = 0, start: int = 0, progress: bool = False) -> dict[str, Any]:
-    """Check games start..start+games-1 (game k: option set k, seed `seed` + k)."""
-    sets = option_sets()
-    rng = random.Random(seed)
+def check_games(
+    game_id: str,
+    sets: list[dict[str, Any]],
+    check_one: Callable[[Any, int], int],
+    games: int,
+    seed: int,
+    start: int,
+    progress: bool,
+) -> dict[str, Any]:
+    """Check games start..start+games-1 of `game_id` (game k: option set k, seed `seed` + k)
+    with `check_one(game, seed)`, which returns the steps it compared; every kernel's command."""
     steps = 0
     began = time.perf_counter()
     for k in range(start, start + games):
-        game = load("ludo", **sets[k % len(sets)])
-        assert isinstance(game, LudoGame)
-        steps += check_game(game, seed + k, rng)
+        steps += check_one(load(game_id, **sets[k % len(sets)]), seed + k)
         if progress and (k - start + 1) % 500 == 0:
             rate = steps / (time.perf_counter() - began)
             print(f"{k - start + 1} games, {steps} steps agree ({rate:,.0f} steps/s)", flush=True)
-    covered = min(games, len(sets))
-    return {"games": games, "steps": steps, "option_sets": covered, "of": len(sets)}
+    return {"games": games, "steps": steps, "option_sets": min(games, len(sets)), "of": len(sets)}
+
+
+def run(games: int, seed: int = 0, start: int = 0, progress: bool = False) -> dict[str, Any]:
+    """Check games start..start+games-1 (game k: option set k, seed `seed` + k)."""
+    rng = random.Random(seed)
+    return check_games(
+        "ludo",
+        option_sets(),
+        lambda game, k: check_game(game, k, rng),
+        games,
+        seed,
+        start,
+        progress,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from typing import Any
 
 import numpy as np
@@ -29,11 +28,10 @@ import numpy.typing as npt
 from numba import njit
 
 from ludoteca.core.chance import sample_outcome
-from ludoteca.core.registry import load
 from ludoteca.games.bremen import fast, tensor
 from ludoteca.games.bremen.game import MOVE, OPTIONS, ROBBER, BremenGame, BremenState
 from ludoteca.games.ludo.fast import MASK64, seeded_uniform
-from ludoteca.vector.check import OBSERVE_EVERY, Mismatch
+from ludoteca.vector.check import OBSERVE_EVERY, Mismatch, check_games
 
 OUTCOMES = 36
 LENGTH = 200
@@ -228,16 +226,9 @@ def run(
 ) -> dict[str, Any]:
     """Check games start..start+games-1 (game k: option set k, seed `seed` + k), each up to
     `length` actions."""
-    sets = option_sets()
     rng = random.Random(seed)
-    steps = 0
-    began = time.perf_counter()
-    for k in range(start, start + games):
-        game = load("bremen", **sets[k % len(sets)])
-        assert isinstance(game, BremenGame)
-        steps += check_game(game, seed + k, rng, length)
-        if progress and (k - start + 1) % 500 == 0:
-            rate = steps / (time.perf_counter() - began)
-            print(f"{k - start + 1} games, {steps} steps agree ({rate:,.0f} steps/s)", flush=True)
-    covered = min(games, len(sets))
-    return {"games": games, "steps": steps, "option_sets": covered, "of": len(sets)}
+
+    def one(game: BremenGame, k: int) -> int:
+        return check_game(game, k, rng, length)
+
+    return check_games("bremen", option_sets(), one, games, seed, start, progress)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from typing import Any
 
 import numpy as np
@@ -24,11 +23,10 @@ import numpy.typing as npt
 from numba import njit
 
 from ludoteca.core.chance import sample_outcome
-from ludoteca.core.registry import load
 from ludoteca.games.ludo.fast import MASK64, seeded_uniform
 from ludoteca.games.museum import fast, tensor
 from ludoteca.games.museum.game import MOVE, OPTIONS, ROB, MuseumGame, MuseumState
-from ludoteca.vector.check import OBSERVE_EVERY, Mismatch
+from ludoteca.vector.check import OBSERVE_EVERY, Mismatch, check_games
 
 OUTCOMES = max(fast.KINDS, fast.MAX_SEATS)
 
@@ -204,16 +202,13 @@ def check_round_trip(state: MuseumState) -> None:
 
 def run(games: int, seed: int = 0, start: int = 0, progress: bool = False) -> dict[str, Any]:
     """Check games start..start+games-1 (game k: option set k, seed `seed` + k)."""
-    sets = option_sets()
     rng = random.Random(seed)
-    steps = 0
-    began = time.perf_counter()
-    for k in range(start, start + games):
-        game = load("museum", **sets[k % len(sets)])
-        assert isinstance(game, MuseumGame)
-        steps += check_game(game, seed + k, rng)
-        if progress and (k - start + 1) % 500 == 0:
-            rate = steps / (time.perf_counter() - began)
-            print(f"{k - start + 1} games, {steps} steps agree ({rate:,.0f} steps/s)", flush=True)
-    covered = min(games, len(sets))
-    return {"games": games, "steps": steps, "option_sets": covered, "of": len(sets)}
+    return check_games(
+        "museum",
+        option_sets(),
+        lambda game, k: check_game(game, k, rng),
+        games,
+        seed,
+        start,
+        progress,
+    )

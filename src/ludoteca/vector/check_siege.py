@@ -16,18 +16,16 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from ludoteca.core.registry import load
 from ludoteca.games.siege import fast, tensor
 from ludoteca.games.siege.fast import MAX_MOVES
 from ludoteca.games.siege.game import SiegeGame, SiegeState
-from ludoteca.vector.check import OBSERVE_EVERY, Mismatch
+from ludoteca.vector.check import OBSERVE_EVERY, Mismatch, check_games
 
 CUT_OFF = 2_000
 
@@ -151,14 +149,8 @@ def check_round_trip(state: SiegeState, cfg: fast.Config) -> None:
 
 def run(games: int, seed: int = 0, start: int = 0, progress: bool = False) -> dict[str, Any]:
     """Check games start..start+games-1 (game k: option set k, moves from seed `seed` + k)."""
-    sets = option_sets()
-    steps = 0
-    began = time.perf_counter()
-    for k in range(start, start + games):
-        game = load("siege", **sets[k % len(sets)])
-        assert isinstance(game, SiegeGame)
-        steps += check_game(game, seed + k, random.Random(seed + k))
-        if progress and (k - start + 1) % 500 == 0:
-            rate = steps / (time.perf_counter() - began)
-            print(f"{k - start + 1} games, {steps} steps agree ({rate:,.0f} steps/s)", flush=True)
-    return {"games": games, "steps": steps, "option_sets": min(games, len(sets)), "of": len(sets)}
+
+    def one(game: SiegeGame, k: int) -> int:
+        return check_game(game, k, random.Random(k))
+
+    return check_games("siege", option_sets(), one, games, seed, start, progress)
