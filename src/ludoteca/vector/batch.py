@@ -15,10 +15,11 @@ import numpy.typing as npt
 
 from ludoteca.core.api import CHANCE, Game, State
 from ludoteca.core.chance import new_seed
-from ludoteca.core.errors import IllegalActionError, InvalidOptionError
+from ludoteca.core.errors import InvalidOptionError
 from ludoteca.games.ludo.fast import MASK64, mix64
 from ludoteca.interop.spaces import bounds
 from ludoteca.vector.ludo import RUNNING, Step
+from ludoteca.vector.validate import check_actions
 
 Ints = npt.NDArray[np.int64]
 
@@ -86,7 +87,7 @@ class KernelBatch:
     def step(self, actions: npt.ArrayLike, autoreset: bool = True) -> Step:
         """Apply one action per game and the chance after it; restart games that ended."""
         chosen = np.asarray(actions, dtype=np.int64)
-        self._check(chosen)
+        check_actions(chosen, self.to_play() != CHANCE, self.legal_mask())
         movers = np.empty(self.batch, dtype=np.int64)
         ended = np.empty(self.batch, dtype=np.int64)
         finals = np.empty((self.batch, self.num_players), dtype=np.float64)
@@ -122,23 +123,3 @@ class KernelBatch:
         if state.game != self.game:
             raise InvalidOptionError(f"the state is a game of {state.game!r}, not {self.game!r}")
         self.seeds[i] = self.fast.to_row(state, self.rows, i)
-
-    def _check(self, actions: Ints) -> None:
-        if actions.shape != (self.batch,):
-            raise IllegalActionError(
-                f"give one action per game: an array of shape ({self.batch},), not {actions.shape}"
-            )
-        acting = self.to_play() != CHANCE
-        inside = (actions >= 0) & (actions < self.num_actions)
-        legal = np.zeros(self.batch, dtype=np.bool_)
-        mask = self.legal_mask()
-        rows = np.flatnonzero(inside)
-        legal[rows] = mask[rows, actions[rows]]
-        bad = np.flatnonzero(acting & ~legal)
-        if bad.size:
-            i = int(bad[0])
-            allowed = np.flatnonzero(mask[i]).tolist()
-            raise IllegalActionError(
-                f"game {i}: action {int(actions[i])} is not legal; legal: {allowed}"
-                f" ({bad.size} game(s) with an illegal action)"
-            )

@@ -20,11 +20,12 @@ from numba import njit
 
 from ludoteca.core.api import CHANCE
 from ludoteca.core.chance import SEED_BITS, new_seed
-from ludoteca.core.errors import IllegalActionError, InvalidOptionError
+from ludoteca.core.errors import InvalidOptionError
 from ludoteca.games.ludo import fast
 from ludoteca.games.ludo.fast import S_PHASE, S_STEP, Config, Rows, Seeds
 from ludoteca.games.ludo.game import MOVE, OVER, LudoGame, LudoState
 from ludoteca.interop.spaces import bounds
+from ludoteca.vector.validate import check_actions
 
 Ints = npt.NDArray[np.int64]
 RUNNING, TERMINATED, TRUNCATED = range(3)
@@ -217,7 +218,7 @@ class LudoBatch:
     def step(self, actions: npt.ArrayLike, autoreset: bool = True) -> Step:
         """Apply one action per game and the chance after it; restart games that ended."""
         chosen = np.asarray(actions, dtype=np.int64)
-        self._check(chosen)
+        check_actions(chosen, self.to_play() != CHANCE, self.legal_mask())
         movers = np.empty(self.batch, dtype=np.int64)
         ended = np.empty(self.batch, dtype=np.int64)
         finals = np.empty((self.batch, self.num_players), dtype=np.float64)
@@ -251,23 +252,3 @@ class LudoBatch:
         if state.game != self.game:
             raise InvalidOptionError(f"the state is a game of {state.game!r}, not {self.game!r}")
         self.seeds[i] = fast.to_row(state, self.rows, i)
-
-    def _check(self, actions: Ints) -> None:
-        if actions.shape != (self.batch,):
-            raise IllegalActionError(
-                f"give one action per game: an array of shape ({self.batch},), not {actions.shape}"
-            )
-        acting = self.to_play() != CHANCE
-        inside = (actions >= 0) & (actions < self.num_actions)
-        legal = np.zeros(self.batch, dtype=np.bool_)
-        mask = self.legal_mask()
-        rows = np.flatnonzero(inside)
-        legal[rows] = mask[rows, actions[rows]]
-        bad = np.flatnonzero(acting & ~legal)
-        if bad.size:
-            i = int(bad[0])
-            allowed = np.flatnonzero(mask[i]).tolist()
-            raise IllegalActionError(
-                f"game {i}: action {int(actions[i])} is not legal; legal: {allowed}"
-                f" ({bad.size} game(s) with an illegal action)"
-            )

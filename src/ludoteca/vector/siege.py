@@ -14,13 +14,14 @@ from numba import njit
 
 from ludoteca.core.api import TERMINAL
 from ludoteca.core.chance import new_seed
-from ludoteca.core.errors import IllegalActionError, InvalidOptionError
+from ludoteca.core.errors import InvalidOptionError
 from ludoteca.games.ludo.fast import MASK64, mix64
 from ludoteca.games.siege import fast
 from ludoteca.games.siege.fast import MAX_MOVES, S_REASON, S_STEP, Config, Rows
 from ludoteca.games.siege.game import SiegeGame, SiegeState
 from ludoteca.interop.spaces import bounds
 from ludoteca.vector.ludo import RUNNING, TERMINATED, TRUNCATED, Step, episode_seed
+from ludoteca.vector.validate import check_actions
 
 Ints = npt.NDArray[np.int64]
 Seeds = npt.NDArray[np.uint64]
@@ -179,7 +180,7 @@ class SiegeBatch:
     def step(self, actions: npt.ArrayLike, autoreset: bool = True) -> Step:
         """Apply one action per game; restart the games that ended."""
         chosen = np.asarray(actions, dtype=np.int64)
-        self._check(chosen)
+        check_actions(chosen, self.to_play() >= 0, self.legal_mask())
         movers = np.empty(self.batch, dtype=np.int64)
         ended = np.empty(self.batch, dtype=np.int64)
         finals = np.empty((self.batch, 2), dtype=np.float64)
@@ -213,23 +214,3 @@ class SiegeBatch:
         if state.game != self.game:
             raise InvalidOptionError(f"the state is a game of {state.game!r}, not {self.game!r}")
         self.seeds[i] = fast.to_row(state, self.cfg, self.rows, i)
-
-    def _check(self, actions: Ints) -> None:
-        if actions.shape != (self.batch,):
-            raise IllegalActionError(
-                f"give one action per game: an array of shape ({self.batch},), not {actions.shape}"
-            )
-        acting = self.to_play() >= 0
-        inside = (actions >= 0) & (actions < self.num_actions)
-        legal = np.zeros(self.batch, dtype=np.bool_)
-        mask = self.legal_mask()
-        rows = np.flatnonzero(inside)
-        legal[rows] = mask[rows, actions[rows]]
-        bad = np.flatnonzero(acting & ~legal)
-        if bad.size:
-            i = int(bad[0])
-            allowed = np.flatnonzero(mask[i]).tolist()
-            raise IllegalActionError(
-                f"game {i}: action {int(actions[i])} is not legal; legal: {allowed}"
-                f" ({bad.size} game(s) with an illegal action)"
-            )
