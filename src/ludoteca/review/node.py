@@ -30,10 +30,14 @@ from ludoteca.review.value import ValueFunction, Values, win_shares
 class NodeValues:
     """Evaluates states of one game with a value function, batching the model's calls."""
 
-    def __init__(self, model: ValueFunction, players: int) -> None:
+    def __init__(
+        self, model: ValueFunction, players: int, known: dict[str, Values] | None = None
+    ) -> None:
+        """`known`: node values worked out before, by position (`review.starts` ships the
+        costly value of a game's first position)."""
         self.model = model
         self.players = players
-        self._node: dict[str, Values] = {}
+        self._node: dict[str, Values] = dict(known or {})
         self._moves: dict[str, list[Values]] = {}
 
     def static(self, states: Sequence[State]) -> list[Values]:
@@ -49,7 +53,7 @@ class NodeValues:
     def after_each_of(self, states: Sequence[State]) -> list[list[Values]]:
         """`after_each` of several decision nodes, the new ones valued `BATCH` positions per
         model call (a chance node can lead to thousands: 24,000 at villa's start)."""
-        keys = [_key(state) for state in states]
+        keys = [position_key(state) for state in states]
         waiting: dict[str, list[State]] = {}
         count = 0
         for key, state in zip(keys, states, strict=True):
@@ -70,7 +74,7 @@ class NodeValues:
 
     def node(self, state: State) -> Values:
         """`N` of a state (remembered, like `after_each`: consecutive actions share positions)."""
-        key = _key(state)
+        key = position_key(state)
         known = self._node.get(key)
         if known is None:
             known = self._node[key] = self._node_value(state)
@@ -111,7 +115,7 @@ def _leaves(state: State) -> list[tuple[float, State]]:
     """
     if not state.is_chance_node():
         return [(1.0, state)]
-    index: dict[str, int] = {_key(state): 0}
+    index: dict[str, int] = {position_key(state): 0}
     nodes, edges = [state], []
     leaves: dict[str, tuple[int, State]] = {}
     for node in nodes:  # grows while it is read: a breadth-first walk
@@ -119,7 +123,7 @@ def _leaves(state: State) -> list[tuple[float, State]]:
         for action, probability in node.chance_outcomes():
             child = node.clone()
             child.apply_action(action)
-            key = _key(child)
+            key = position_key(child)
             if child.is_chance_node():
                 if key not in index:
                     if len(nodes) >= MAX_CHANCE_NODES:
@@ -150,7 +154,7 @@ MAX_CHANCE_NODES = 2000
 """A bound on the chance nodes reachable through chance alone (ludo's start needs a few dozen)."""
 
 
-def _key(state: State) -> str:
+def position_key(state: State) -> str:
     """The position without its history and seed: the same position by any path is one node."""
     position = state.to_json()
     position.pop("history")

@@ -10,20 +10,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ludoteca.arena.workers import Workers
-from ludoteca.core.api import State
 from ludoteca.core.errors import StateFormatError
 from ludoteca.core.record import Record
-from ludoteca.review.node import NodeValues
 from ludoteca.review.review import Entry, Review, review_action, summarize
-from ludoteca.review.value import TensorModel
+from ludoteca.review.starts import review_values
 
 CHUNKS_PER_JOB = 6
 """Chunks per worker: enough to keep both busy to the end and the bar moving."""
-
-
-def _values(state: State) -> NodeValues:
-    game = state.game
-    return NodeValues(TensorModel.load(game), game.num_players)
 
 
 def _review_chunk(task: tuple[dict[str, Any], list[int]]) -> list[Entry]:
@@ -31,7 +24,7 @@ def _review_chunk(task: tuple[dict[str, Any], list[int]]) -> list[Entry]:
     record_json, indices = task
     record = Record.from_json(record_json)
     states = record.states()
-    values = _values(states[0])
+    values = review_values(states[0].game)
     return [review_action(values, states[i], record.moves[i].action, i) for i in indices]
 
 
@@ -42,7 +35,9 @@ def review_record(
     states = record.states()
     if not record.moves:
         raise StateFormatError("the record has no moves to review")
-    _values(states[0])  # a game without a value function fails here, before any worker starts
+    review_values(
+        states[0].game
+    )  # a game without a value function fails here, before any worker starts
     count = len(record.moves)
     size = max(1, count // (CHUNKS_PER_JOB * jobs))
     chunks = [list(range(start, min(start + size, count))) for start in range(0, count, size)]

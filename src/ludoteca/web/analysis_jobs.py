@@ -17,12 +17,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludoteca.core.api import Game
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.record import Record
-from ludoteca.review.node import NodeValues
 from ludoteca.review.review import review_states
-from ludoteca.review.value import TensorModel
+from ludoteca.review.starts import review_values
 from ludoteca.web.analysis_store import AnalysisStore
 
 log = logging.getLogger(__name__)
@@ -42,11 +40,6 @@ FAILED = "failed"
 
 class Stopped(Exception):
     """The server is stopping: a run gives up without storing anything."""
-
-
-def value_function(game: Game) -> NodeValues:
-    """The values a review of `game` uses; NoValueFunctionError where none is fitted."""
-    return NodeValues(TensorModel.load(game), game.num_players)
 
 
 @dataclass
@@ -139,7 +132,7 @@ class Analyses:
 
         try:
             states = record.states()
-            values = value_function(states[0].game)
+            values = review_values(states[0].game)
             actions = [move.action for move in record.moves]
             review = review_states(values, states, actions, progress=advance)
             if self._stopping.is_set():

@@ -1,0 +1,54 @@
+"""The shipped values of each game's first position (`review.starts`): they are what the model
+gives, they are used instead of recomputing, and only for the weights they came from."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ludoteca
+from ludoteca.review.node import NodeValues
+from ludoteca.review.starts import compute, review_values, shipped
+from ludoteca.review.value import TensorModel
+
+FITTED = [("bremen", 2), ("ludo", 4), ("museum", 4), ("siege", 2)]
+
+
+@pytest.mark.parametrize(("game_id", "players"), FITTED)
+def test_the_shipped_start_value_is_the_one_the_model_gives(game_id: str, players: int) -> None:
+    game = ludoteca.load(game_id, players)
+    model = TensorModel.load(game)
+    entry = compute(game)
+    assert shipped(model) == {entry["position"]: pytest.approx(np.asarray(entry["value"]))}
+    (value,) = shipped(model).values()
+    assert value.tolist() == entry["value"]  # exactly: JSON keeps every bit of a float
+
+
+@pytest.mark.slow
+def test_villas_shipped_start_value_is_the_one_the_model_gives() -> None:
+    game = ludoteca.load("villa", 4)
+    entry = compute(game)  # about a minute: what the shipped value saves every review
+    (value,) = shipped(TensorModel.load(game)).values()
+    assert value.tolist() == entry["value"]
+
+
+def test_a_review_takes_villas_start_from_the_shipped_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = ludoteca.load("villa", 4)
+    values = review_values(game)
+
+    def recompute(self: NodeValues, state: object) -> None:
+        raise AssertionError("the start was valued again")
+
+    monkeypatch.setattr(NodeValues, "_node_value", recompute)
+    start = game.new_initial_state(seed=123)  # any seed: the first position is the same
+    assert values.node(start).sum() == pytest.approx(1.0)
+
+
+def test_a_start_value_is_not_used_for_other_weights() -> None:
+    game = ludoteca.load("ludo", 4)
+    model = TensorModel.load(game)
+    assert shipped(model)
+    refitted = TensorModel(game, model.weights * 1.01, model.evaluation)
+    assert shipped(refitted) == {}
