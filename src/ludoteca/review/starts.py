@@ -5,7 +5,7 @@ expectation over every way the game can begin: in villa that is 1,000 layouts ti
 orders, some 24,000 decisions and a minute of CPU, the same in every game. It depends only on
 the model's weights (which fix the options and player count), so `python -m
 ludoteca.review.starts` computes it for every file in `params/` and keeps it in
-`params/starts.json` with a digest of the weights; a refitted model whose digest no longer
+`review/starts.json` with a digest of the weights; a refitted model whose digest no longer
 matches simply has its start computed again, as before.
 """
 
@@ -15,6 +15,7 @@ import hashlib
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,7 @@ from ludoteca.core.registry import load
 from ludoteca.review.node import NodeValues, position_key
 from ludoteca.review.value import PARAMS, TensorModel, Values, params_path
 
-STARTS = PARAMS / "starts.json"
+STARTS = Path(__file__).with_name("starts.json")
 
 
 def digest(model: TensorModel) -> str:
@@ -56,7 +57,7 @@ def compute(game: Game) -> dict[str, Any]:
 
 
 def main() -> int:
-    """Recompute `params/starts.json` for every fitted model."""
+    """Recompute `review/starts.json` for every fitted model."""
     entries: dict[str, Any] = {}
     for path in sorted(PARAMS.glob("*p.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
