@@ -77,21 +77,7 @@ async def get_hint(
     if not hints_on(table, mine):
         raise Conflict("hints are off for this seat: turn them on first", code="hints_off")
     async with table.lock:
-        if not table.playing:
-            raise Conflict(
-                f"the game is {table.data.status}: no more moves",
-                code="game_over",
-                status=table.data.status,
-            )
-        if table.held:
-            raise Conflict(
-                "the game begins when every player has joined or the creator starts it",
-                code="not_started",
-            )
-        if table.to_move() != mine:
-            current = table.state.current_player()
-            whose = table.name(current) if current >= 0 else "nobody"
-            raise Conflict(f"it is {whose}'s turn, not yours", code="not_your_turn", player=whose)
+        table.check_turn(mine)
         state = table.state.clone()
         names = table.names()
     try:

@@ -253,10 +253,8 @@ class Table:
             )
         return seat
 
-    def parse_move(self, seat: int | None, action: int | None, notation: str | None) -> int:
-        """The action `seat` asks for, checked for seat, turn and notation (not yet legality)."""
-        if seat is None:
-            raise Forbidden("spectators cannot move: open a seat link to play", code="spectator")
+    def check_turn(self, seat: int) -> None:
+        """Refuses, with the reason, unless the game runs and waits for `seat`'s decision."""
         if not self.playing:
             raise Conflict(
                 f"the game is {self.data.status}: no more moves",
@@ -272,6 +270,12 @@ class Table:
         if current != seat:
             whose = self.name(current) if current >= 0 else "nobody"
             raise Conflict(f"it is {whose}'s turn, not yours", code="not_your_turn", player=whose)
+
+    def parse_move(self, seat: int | None, action: int | None, notation: str | None) -> int:
+        """The action `seat` asks for, checked for seat, turn and notation (not yet legality)."""
+        if seat is None:
+            raise Forbidden("spectators cannot move: open a seat link to play", code="spectator")
+        self.check_turn(seat)
         if (action is None) == (notation is None):
             raise Unprocessable(
                 'send either "action" (a number) or "notation" (text)', code="action_or_notation"
