@@ -43,7 +43,7 @@ from ludoteca.games.villa.game import (
     VillaState,
 )
 from ludoteca.games.villa.parts import cell_xy, grid
-from ludoteca.games.villa.villa import FloorSpot
+from ludoteca.games.villa.villa import FloorSpot, Villa
 from ludoteca.i18n import N_
 
 
@@ -156,7 +156,67 @@ class GreedyAgent(WeightedAgent):
         return max(scored)[1]
 
 
-AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
+class CarefulAgent(GreedyAgent):
+    """`greedy` that never declares into a fall: the declarer must lay the next floor, and a
+    floor that cannot stand anywhere brings the villa down and loses the game for its layer.
+
+    Greedy declares as soon as no pull is worth `declare`; when the next floor would fall
+    wherever it lies, this bot counts the declaration as a collapse (`collapse`) and pulls
+    instead, where a pull the villa cannot spare is noticed and simply ends the turn (a safe
+    pass that leaves the opponent to face the same villa). It lays a floor where it stands if
+    it can, before weighing its own supports, and looks at every place when there are few.
+    """
+
+    name = "careful"
+    description = N_("greedy, but never declares when the next floor would bring the villa down")
+
+    def _turn(self, state: VillaState, legal: list[int]) -> int:
+        choice = super()._turn(state, legal)
+        if choice != DECLARE or len(legal) == 1 or not falls_anywhere(state):
+            return choice
+        return self._safest(state, [a for a in legal if a != DECLARE])
+
+    def _safest(self, state: VillaState, columns: list[int]) -> int:
+        """The pull least likely to bring the villa down; the greedy value among equals."""
+
+        def risk(column: int) -> float:
+            odds = self._odds(state, column)
+            return odds[hands.COLLAPSE] - 1e-3 * odds[hands.OUT] * self._value(state, column)
+
+        return min(columns, key=risk)
+
+    def _floor(self, state: VillaState, legal: list[int]) -> int:
+        count = int(self.w["floor_samples"])
+        sample = legal if len(legal) <= count else self.rng.sample(legal, count)
+        own = set(state.colours[state.mover])
+        scored = []
+        for action in sample:
+            trial = _with_floor(state, action)
+            supports = trial.supports(len(trial.floors) - 1)
+            mine = sum(state.colour_of(c) in own for c in supports)
+            margin = trial.margin()
+            scored.append((margin > 0, margin - self.w["own_support"] * mine, action))
+        return max(scored)[2]
+
+
+def _with_floor(state: VillaState, action: int) -> Villa:
+    turn, cell = divmod(action - FLOOR_BASE, state.game.cells)
+    trial = state.villa.clone()
+    trial.floors.append(FloorSpot(*cell_xy(cell), turn))
+    return trial
+
+
+def falls_anywhere(state: VillaState) -> bool:
+    """Whether a declaration now would force a floor that cannot stand: there are places for
+    the next floor, and on each of them the villa falls."""
+    spots = state.villa.floor_spots()
+    cells = state.game.cells
+    return bool(spots) and not any(
+        _with_floor(state, FLOOR_BASE + turn * cells + cell).stands() for turn, cell in spots
+    )
+
+
+AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "careful": CarefulAgent}
 
 STRENGTHS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "greedy"}
 """The agent spec behind each named strength (see `ludoteca.agents.strengths`)."""
