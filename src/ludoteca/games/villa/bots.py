@@ -157,14 +157,15 @@ class GreedyAgent(WeightedAgent):
 
 
 class CarefulAgent(GreedyAgent):
-    """`greedy` that never declares into a fall: the declarer must lay the next floor, and a
-    floor that cannot stand anywhere brings the villa down and loses the game for its layer.
+    """`greedy` that looks at what a declaration leads to before it declares.
 
-    Greedy declares as soon as no pull is worth `declare`; when the next floor would fall
-    wherever it lies, this bot counts the declaration as a collapse (`collapse`) and pulls
-    instead, where a pull the villa cannot spare is noticed and simply ends the turn (a safe
-    pass that leaves the opponent to face the same villa). It lays a floor where it stands if
-    it can, before weighing its own supports, and looks at every place when there are few.
+    Greedy declares as soon as no pull is worth `declare`. But the declarer must lay the next
+    floor, and where that floor falls wherever it lies, the declaration loses the game: this
+    bot pulls instead, the pull least likely to bring the villa down (one the villa cannot
+    spare is noticed and simply ends the turn, leaving the opponent to face the same villa).
+    And where no floor is left to lay, a declaration passes and the holder of the seal wins
+    once everyone has passed: without the seal, this bot pulls for it (`_chase`). It lays a
+    floor where the villa stands if it can, before weighing its own supports.
     """
 
     name = "careful"
@@ -172,9 +173,32 @@ class CarefulAgent(GreedyAgent):
 
     def _turn(self, state: VillaState, legal: list[int]) -> int:
         choice = super()._turn(state, legal)
-        if choice != DECLARE or len(legal) == 1 or not falls_anywhere(state):
+        pulls = [a for a in legal if a != DECLARE]
+        if choice != DECLARE or not pulls:
             return choice
-        return self._safest(state, [a for a in legal if a != DECLARE])
+        floors = floor_actions(state)
+        if not floors and state.holder != state.mover:
+            return self._chase(state, pulls)
+        if floors and not any(_with_floor(state, floor).stands() for floor in floors):
+            return self._safest(state, pulls)
+        return choice
+
+    def _chase(self, state: VillaState, columns: list[int]) -> int:
+        """With no floor left to lay, a declaration only passes, and once every seat has
+        passed the holder of the seal wins: a seat without it pulls for it instead, risk or
+        not (a fall loses no more than the end does); a pull that is noticed passes too."""
+        seat = state.mover
+        holder_points = state.points(state.holder) if state.holder >= 0 else 0
+
+        def chance(column: int) -> float:
+            odds = self._odds(state, column)
+            value = self._value(state, column)
+            takes = state.colour_of(column) in state.colours[seat] and (
+                state.points(seat) + value > holder_points
+            )
+            return odds[hands.OUT] * (2.0 * takes + value / 3) + 0.1 * odds[hands.NOTICED]
+
+        return max(columns, key=chance)
 
     def _safest(self, state: VillaState, columns: list[int]) -> int:
         """The pull least likely to bring the villa down; the greedy value among equals."""
@@ -206,14 +230,10 @@ def _with_floor(state: VillaState, action: int) -> Villa:
     return trial
 
 
-def falls_anywhere(state: VillaState) -> bool:
-    """Whether a declaration now would force a floor that cannot stand: there are places for
-    the next floor, and on each of them the villa falls."""
-    spots = state.villa.floor_spots()
+def floor_actions(state: VillaState) -> list[int]:
+    """The actions that would lay the next floor at each of its places, were it laid now."""
     cells = state.game.cells
-    return bool(spots) and not any(
-        _with_floor(state, FLOOR_BASE + turn * cells + cell).stands() for turn, cell in spots
-    )
+    return [FLOOR_BASE + turn * cells + cell for turn, cell in state.villa.floor_spots()]
 
 
 AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "careful": CarefulAgent}
