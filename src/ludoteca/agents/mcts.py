@@ -17,7 +17,10 @@ Parameters (`mcts:iterations=2000,rollout=greedy`), all optional:
   rollouts are random (`agents.kernels`: the whole tree compiled, else compiled rollouts under
   the Python tree); `rollout` keeps the Python tree with compiled rollouts; `off` plays on the
   reference engine alone. The compiled search is as reproducible from its seed, with its own
-  random stream, so it plays other (equally strong) moves than the reference one.
+  random stream, so it plays other (equally strong) moves than the reference one;
+- `guide`: `none` (default) or `greedy`: the game's greedy bot orders the moves each node
+  tries, and a node has at most `widen` (default 1) x sqrt(visits) children
+  (`agents.mcts_guided`: progressive widening); a guided search runs the Python tree.
 
 The defaults differ per game because a simulation costs very different amounts: a random
 bremen game practically never ends and a villa action runs the physics.
@@ -32,13 +35,14 @@ from typing import Any
 
 from ludoteca.agents.base import Agent
 from ludoteca.agents.kernels import CompiledSearch, Rollout, rollout_kernel, search_kernel
+from ludoteca.agents.mcts_guided import Guide, GuidedTree
 from ludoteca.agents.mcts_tree import Node, Tree, descend
 from ludoteca.core.api import Game, State
 from ludoteca.core.chance import sample_outcome
 from ludoteca.core.registry import game_module
 from ludoteca.i18n import N_
 
-PARAMETERS = ("iterations", "seconds", "c", "rollout", "depth", "reuse", "kernel")
+PARAMETERS = ("iterations", "seconds", "c", "rollout", "depth", "reuse", "kernel", "guide", "widen")
 BASE_DEFAULTS: dict[str, str] = {
     "iterations": "400",
     "seconds": "0",
@@ -47,6 +51,8 @@ BASE_DEFAULTS: dict[str, str] = {
     "depth": "0",
     "reuse": "true",
     "kernel": "auto",
+    "guide": "none",
+    "widen": "1",
 }
 Evaluate = Callable[[State, int], float]
 
@@ -112,10 +118,11 @@ class MCTSAgent(Agent):
         self.policy: Agent | None = None
         """The bot that plays the rollouts; None: uniformly random moves."""
         if rollout == "greedy":
-            greedy = _game_bots(game).get("greedy")
-            if greedy is None:
-                raise ValueError(f"{game.id} has no greedy bot for mcts rollouts")
-            self.policy = greedy(game, seed=self.rng.getrandbits(48))
+            self.policy = self._greedy()(game, seed=self.rng.getrandbits(48))
+        self.guide: Guide | None = None
+        if _choice(given, "guide", ("none", "greedy")) == "greedy":
+            widen = _real(given, "widen", 0.0)
+            self.guide = Guide(self._greedy()(game, seed=self.rng.getrandbits(48)), widen, self.rng)
         self.tree: Tree | None = None
         self.tree_history: list[int] = []
         kernel = _choice(given, "kernel", ("auto", "rollout", "off"))
@@ -123,7 +130,7 @@ class MCTSAgent(Agent):
         """The whole search compiled (`kernel=auto`, random rollouts, where the game has it)."""
         self.fast_rollout: Rollout | None = None
         """The compiled random rollout under the Python tree."""
-        if rollout == "random" and kernel == "auto":
+        if rollout == "random" and kernel == "auto" and self.guide is None:
             self.compiled = search_kernel(game, self.exploration, self.depth, self.reuse, self.rng)
         if rollout == "random" and kernel != "off" and self.compiled is None:
             self.fast_rollout = rollout_kernel(game)
@@ -152,10 +159,19 @@ class MCTSAgent(Agent):
         if self.reuse and self.tree is not None and history[:known] == self.tree_history:
             root = descend(self.tree.root, history[known:])
         if root is None or root.player != state.current_player():
-            root = Node(state, self.rng)
-        self.tree = Tree(root, self.exploration, self._simulate, self.rng)
+            root = Node(state, self.rng) if self.guide is None else self.guide.node(state)
+        if self.guide is None:
+            self.tree = Tree(root, self.exploration, self._simulate, self.rng)
+        else:
+            self.tree = GuidedTree(root, self.exploration, self._simulate, self.rng, self.guide)
         self.tree_history = history if self.reuse else []
         return self.tree
+
+    def _greedy(self) -> type[Agent]:
+        greedy = _game_bots(self.game).get("greedy")
+        if greedy is None:
+            raise ValueError(f"{self.game.id} has no greedy bot to play or guide mcts")
+        return greedy
 
     def _simulate(self, state: State) -> list[float]:
         """Play on from `state` by the rollout policy; score it at the depth cut-off."""

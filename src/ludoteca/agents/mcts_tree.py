@@ -66,10 +66,10 @@ class Tree:
         while node.player != TERMINAL:
             if node.player == CHANCE:
                 action = pick(node.outcomes, self.rng.random())
-            elif node.untried:
+            elif node.untried and self.widens(node):
                 action = node.untried.pop()
                 walker.apply_action(action)
-                node.children[action] = node = Node(walker, self.rng)
+                node.children[action] = node = self.new_node(walker)
                 path.append(node)
                 break
             else:
@@ -77,7 +77,7 @@ class Tree:
             walker.apply_action(action)
             child = node.children.get(action)
             if child is None:  # a chance outcome not drawn before
-                child = node.children[action] = Node(walker, self.rng)
+                child = node.children[action] = self.new_node(walker)
             node = child
             path.append(node)
         values = walker.returns() if walker.is_terminal() else self.rollout(walker)
@@ -86,6 +86,14 @@ class Tree:
             totals = visited.totals
             for seat, value in enumerate(values):
                 totals[seat] += value
+
+    def new_node(self, state: State) -> Node:
+        """A node for `state`, its untried actions in expansion order (popped from the end)."""
+        return Node(state, self.rng)
+
+    def widens(self, node: Node) -> bool:
+        """Whether `node` tries a new action now rather than choose among those it has."""
+        return True
 
     def _select(self, node: Node) -> int:
         """UCB1 for the seat to move: its mean return plus the exploration bonus."""

@@ -56,6 +56,12 @@ class GreedyAgent(WeightedAgent):
         score = self.robber_score if state.phase == ROBBER else self.move_score
         return self.best((score(state, action), action) for action in legal)
 
+    def ranked(self, state: BremenState) -> list[int]:
+        """The legal actions, best score first, equals in legal order (`mcts:guide=greedy`
+        tries moves in this order)."""
+        score = self.robber_score if state.phase == ROBBER else self.move_score
+        return sorted(state.legal_actions(), key=lambda action: -score(state, action))
+
     def move_score(self, state: BremenState, action: int) -> float:
         """The value of an animal move: points, the extra roll, victims, pyramid building."""
         game = state.game
