@@ -26,6 +26,7 @@ from typing import ClassVar
 import numpy as np
 
 from ludoteca.agents.base import Agent, WeightedAgent
+from ludoteca.agents.strengths import Choice
 from ludoteca.core.api import State
 from ludoteca.games.villa import hands
 from ludoteca.games.villa.game import (
@@ -238,5 +239,10 @@ def floor_actions(state: VillaState) -> list[int]:
 
 AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "careful": CarefulAgent}
 
-STRENGTHS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "greedy"}
-"""The agent spec behind each named strength (see `ludoteca.agents.strengths`)."""
+STRENGTHS: dict[str, Choice] = {
+    "easy": "random",
+    "medium": "greedy",
+    "hard": {2: "careful", "others": "greedy"},
+}
+"""The agent spec behind each named strength (see `ludoteca.agents.strengths`): `careful` beats
+`greedy` at two players (`benchmarks/README.md`); at larger tables it is not measured yet."""
