@@ -378,7 +378,10 @@ def test_defaults_differ_per_game_and_parameters_override_them() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("mcts:width=3", "mcts takes iterations, seconds, c, rollout, depth, reuse, kernel; not"),
+        (
+            "mcts:width=3",
+            "mcts takes iterations, seconds, c, rollout, depth, reuse, kernel, guide, widen; not",
+        ),
         ("mcts:kernel=gpu", "kernel must be one of auto, rollout, off"),
         ("mcts:iterations=0", "iterations must be a whole number >= 1, not '0'"),
         ("mcts:iterations=many", "iterations must be a whole number >= 1"),
