@@ -8,6 +8,9 @@ its weights, in the same floating-point operations. So for a depth budget it cho
 the Python search chooses, only faster (a time budget is checked every 1,024 nodes, as there).
 Positions are kernel rows (`fast.py`), repetition table included, so draws by repetition and
 by the quiet-move rule end the lines they end in the reference engine.
+
+The search keeps its own stack of frames in arrays instead of recursing, so numba caches it on
+disk like the kernel: a new process loads it in a moment instead of compiling it again.
 """
 
 from __future__ import annotations
@@ -248,7 +251,7 @@ def _enter(
     f[ply, F_COUNT] = n
     if n == 0:
         _close(table, f, hashes, ply)
-    return n > 0
+    return bool(n > 0)
 
 
 @njit(cache=True)
@@ -327,7 +330,7 @@ def _search(
         else:  # the frame's value is settled: hand it to its parent
             value = f[ply, F_BEST]
             if ply == top:
-                return value
+                return float(value)
             ply -= 1
             if f[ply + 1, F_SEAT] != f[ply, F_SEAT]:
                 value = -value
