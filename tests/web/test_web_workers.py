@@ -44,7 +44,7 @@ from postgres_support import Cluster, _free_port
 
 pytestmark = pytest.mark.xdist_group("workers")  # one fleet of servers for the module's tests
 
-START_SECONDS = 90.0
+START_SECONDS = 180.0
 """The server processes are up within this (six imports and migrations at once on a busy
 machine; the wait ends as soon as they answer)."""
 
@@ -472,7 +472,9 @@ def test_the_lease_of_shared_tables_is_set_through_the_environment(
     monkeypatch.delenv(SECONDS_VARIABLE, raising=False)
     assert shared_seconds(SHARED_LEASE_SECONDS) == SHARED_LEASE_SECONDS == 4.0
     monkeypatch.setenv(SECONDS_VARIABLE, str(LEASE_SECONDS))
-    assert create_app(postgres_url).state.manager.lease_seconds == LEASE_SECONDS
+    manager = create_app(postgres_url).state.manager
+    manager.store.close()
+    assert manager.lease_seconds == LEASE_SECONDS
     for wrong in ("soon", "0.1", "-2", "inf", "nan"):
         monkeypatch.setenv(SECONDS_VARIABLE, wrong)
         with pytest.raises(InvalidOptionError) as refused:
