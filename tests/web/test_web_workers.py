@@ -3,12 +3,14 @@
 Real processes: `ludoteca serve` three times, on three ports of 127.0.0.1, sharing one database
 (what `--workers 3` runs behind one port, with an address for each, so a test can pick the
 process a socket talks to), and once `ludoteca serve --workers 2`. A process takes seconds to
-start on a busy machine, so all of them start together, once for the module (`fleet`): each
-test plays at tables of its own, and the one that kills a process kills the third, which no
-other test uses. Their lease is short (`$LUDOTECA_LEASE_SECONDS`), so a killed owner's table
-moves within about two seconds. A database is a schema of the test cluster named in the URL's
-search path, which the processes inherit. Skipped, like the other PostgreSQL cases, when
-PostgreSQL is not installed.
+start on a busy machine, most of them importing, so all of them start together, once for the
+module (`fleet`), forked from one process that imported the server once (`Launcher`; the
+workers of `--workers 2` are spawned by uvicorn and import for themselves). Each test plays at
+tables of its own, and the one that kills a process kills the third, which no other test uses.
+Their lease is short (`$LUDOTECA_LEASE_SECONDS`), so a killed owner's table moves within about
+two seconds. A database is a schema of the test cluster named in the URL's search path, which
+the processes inherit. Skipped, like the other PostgreSQL cases, when PostgreSQL is not
+installed.
 """
 
 from __future__ import annotations
@@ -19,12 +21,12 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
-from typing import IO, Any
+from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
@@ -57,14 +59,100 @@ TAKEOVER_SECONDS = LEASE_SECONDS + 5.0
 takes)."""
 
 
+LAUNCHER = """
+import json, os, signal, sys, threading, traceback
+from ludoteca.cli import app
+import ludoteca.web.server  # what `serve` imports when it runs
+assert threading.active_count() == 1, "a process with threads cannot fork safely"
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the servers are reaped as they end
+while line := sys.stdin.readline():
+    args, log = json.loads(line)
+    pid = os.fork()
+    if pid:
+        print(pid, flush=True)
+        continue
+    os.setsid()  # its own process group: workers and all are ended together
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    nothing, errors = os.open(os.devnull, os.O_RDWR), os.open(log, os.O_WRONLY | os.O_CREAT)
+    os.dup2(nothing, 0), os.dup2(nothing, 1), os.dup2(errors, 2)
+    status = 1
+    try:
+        app(args)
+    except SystemExit as exit:
+        status = exit.code if isinstance(exit.code, int) else 1
+    except BaseException:
+        traceback.print_exc()
+    sys.stderr.flush()
+    os._exit(status)
+"""
+"""Forks a `ludoteca serve` (a process of its own session) for each line `[arguments, log]`
+and answers its pid."""
+
+
+@dataclass
+class Forked:
+    """A process forked by the launcher: not a child of the test, so watched through its pid
+    (the launcher reaps it when it ends)."""
+
+    pid: int
+
+    def poll(self) -> int | None:
+        """None while it runs (its exit status goes to the launcher)."""
+        try:
+            os.kill(self.pid, 0)
+        except ProcessLookupError:
+            return 0
+        return None
+
+    def wait(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while self.poll() is None:
+            if time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"process {self.pid}", timeout)
+            time.sleep(0.02)
+
+
+class Launcher:
+    """One process that imports the server once, then forks each `ludoteca serve` from there."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", LAUNCHER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, SECONDS_VARIABLE: str(LEASE_SECONDS)},
+        )
+
+    def serve(self, database: str, *extra: str) -> Server:
+        """`ludoteca serve` on a free port of 127.0.0.1 (started, not yet answering)."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        port = _free_port()
+        log = self.folder / f"serve-{port}.log"
+        arguments = ["serve", "--port", str(port), "--database", database, *extra]
+        self.process.stdin.write(json.dumps([arguments, str(log)]) + "\n")
+        self.process.stdin.flush()
+        pid = self.process.stdout.readline()
+        assert pid, "the launcher ended"
+        return Server(Forked(int(pid)), port, log)
+
+    def close(self) -> None:
+        """End the launcher (no need to wait for an interpreter's orderly exit)."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.kill()
+        self.process.wait(timeout=30)
+
+
 @dataclass
 class Server:
     """One `ludoteca serve` process (its whole process group), its address, the sockets the
     test opened to it (closed when it stops)."""
 
-    process: subprocess.Popen[bytes]
+    process: Forked
     port: int
-    log: IO[bytes]
+    log: Path
     """Its standard error: uvicorn's log and ours."""
     sockets: ExitStack = field(default_factory=ExitStack)
 
@@ -153,20 +241,6 @@ class Watcher:
         return log
 
 
-def serve(database: str, *extra: str) -> Server:
-    port = _free_port()
-    command = [sys.executable, "-c", "from ludoteca.cli import app; app()", "serve"]
-    log = tempfile.TemporaryFile()  # noqa: SIM115 (open while the server runs, read after)
-    process = subprocess.Popen(
-        [*command, "--port", str(port), "--database", database, *extra],
-        env={**os.environ, SECONDS_VARIABLE: str(LEASE_SECONDS)},
-        stdout=subprocess.DEVNULL,
-        stderr=log,
-        start_new_session=True,  # its own process group: workers and all are ended together
-    )
-    return Server(process, port, log)
-
-
 def wait_until_up(*servers: Server) -> None:
     deadline = time.monotonic() + START_SECONDS
     for server in servers:
@@ -192,7 +266,7 @@ def stop(*servers: Server) -> None:
             server.process.wait(timeout=15)
         except subprocess.TimeoutExpired:
             os.killpg(server.process.pid, signal.SIGKILL)
-            server.process.wait()
+            server.process.wait(timeout=15)
 
 
 @contextmanager
@@ -203,9 +277,7 @@ def running(*servers: Server) -> Iterator[None]:
     finally:
         stop(*servers)
     for server in servers:  # no error logged: no bot that failed, no write refused
-        server.log.seek(0)
-        text = server.log.read().decode(errors="replace")
-        server.log.close()
+        text = server.log.read_text(errors="replace")
         assert "Traceback" not in text and "ERROR" not in text, text[-4000:]
 
 
@@ -255,14 +327,19 @@ class Fleet:
 
 
 @pytest.fixture(scope="module")
-def fleet(postgres_cluster: Cluster) -> Iterator[Fleet]:
+def fleet(postgres_cluster: Cluster, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fleet]:
     """Every server process of the module, started together and stopped together."""
-    with postgres_cluster.database() as shared, postgres_cluster.database() as own:
-        servers = Fleet(
-            serve(shared), serve(shared), serve(shared), serve(own, "--workers", "2"), own
-        )
-        with running(servers.one, servers.two, servers.doomed, servers.pooled):
-            yield servers
+    launcher = Launcher(tmp_path_factory.mktemp("servers"))
+    try:
+        with postgres_cluster.database() as shared, postgres_cluster.database() as own:
+            serve = launcher.serve
+            servers = Fleet(
+                serve(shared), serve(shared), serve(shared), serve(own, "--workers", "2"), own
+            )
+            with running(servers.one, servers.two, servers.doomed, servers.pooled):
+                yield servers
+    finally:
+        launcher.close()
 
 
 @pytest.fixture
