@@ -54,6 +54,10 @@ PORTS = (
 )
 """The head's fixed ports, each given a free one (their defaults may be taken by another Ray)."""
 
+PATIENT_CLIENT = {"RAY_CLIENT_INITIAL_CONNECTION_TIMEOUT_S": "20"}
+"""Ray Client tries three times, waiting 5, 10 and 15 s by default: too short a wait for the
+head to start a driver for the connection on a busy machine (20, 25 and 30 s here)."""
+
 ARENA = ["arena", "ludo", "-a", "greedy,random", "-n", "4", "--seed", "9"]
 
 
@@ -173,7 +177,7 @@ def test_an_arena_through_ray_client_plays_the_games_of_the_local_pool(
     assert not head.drivers()
     remote = subprocess.run(
         [*ludoteca, *ARENA, *cluster, *stored("remote")],
-        env={**os.environ, **QUIET_RAY, **head.environment},
+        env={**os.environ, **QUIET_RAY, **head.environment, **PATIENT_CLIENT},
         capture_output=True,
         text=True,
         timeout=600,
