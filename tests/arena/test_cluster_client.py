@@ -61,6 +61,17 @@ head to start a driver for the connection on a busy machine (20, 25 and 30 s her
 ARENA = ["arena", "ludo", "-a", "greedy,random", "-n", "4", "--seed", "9"]
 
 
+def clean_environment() -> dict[str, str]:
+    """This process's environment less what a Ray started here earlier left in it
+    (`RAY_CLIENT_MODE`, `RAY_AUTH_MODE`, a `PYTHONBREAKPOINT` of Ray's...), which would reach the
+    head and the client."""
+    return {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith("RAY_") and name != "PYTHONBREAKPOINT"
+    }
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -96,6 +107,11 @@ class Head:
             assert time.monotonic() < deadline, f"no Ray head:\n{self.output[-4000:]}"
             time.sleep(0.2)
 
+    def client_logs(self) -> str:
+        """The end of each log of the head's Ray Client servers (for a failure's message)."""
+        logs = sorted(self.folder.glob("session_*/logs/ray_client_server*"))
+        return "\n".join(f"{log.name}:\n{log.read_text(errors='replace')[-1500:]}" for log in logs)
+
     def drivers(self) -> list[Path]:
         """The logs of the drivers the head ran for its Ray Client connections."""
         return list(self.folder.glob("session_*/logs/python-core-driver-*.log"))
@@ -125,7 +141,8 @@ def head() -> Iterator[Head]:
     folder = Path(tempfile.mkdtemp(prefix="ludoteca-ray-", dir="/tmp"))  # short socket paths
     ports = {name: free_port() for name in PORTS}
     token = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(16)}
-    environment = {**os.environ, **QUIET_RAY, **token, "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
+    loopback = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
+    environment = {**clean_environment(), **QUIET_RAY, **token, **loopback}
     command = [
         str(ray),
         "start",
@@ -177,13 +194,13 @@ def test_an_arena_through_ray_client_plays_the_games_of_the_local_pool(
     assert not head.drivers()
     remote = subprocess.run(
         [*ludoteca, *ARENA, *cluster, *stored("remote")],
-        env={**os.environ, **QUIET_RAY, **head.environment, **PATIENT_CLIENT},
+        env={**clean_environment(), **QUIET_RAY, **head.environment, **PATIENT_CLIENT},
         capture_output=True,
         text=True,
         timeout=600,
         check=False,
     )
-    assert remote.returncode == 0, remote.stdout + remote.stderr[-4000:]
+    assert remote.returncode == 0, remote.stdout + remote.stderr[-4000:] + head.client_logs()
     assert head.drivers(), "the games did not run on the head"  # its client's driver
     assert arena_document(tmp_path / "remote") == arena_document(tmp_path / "local")
     assert "4 games" in remote.stdout
