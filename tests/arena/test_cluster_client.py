@@ -54,9 +54,21 @@ PORTS = (
 )
 """The head's fixed ports, each given a free one (their defaults may be taken by another Ray)."""
 
+PATIENT_HEAD = {"RAY_CLIENT_SERVER_CHECK_CHANNEL_TIMEOUT_S": "150"}
+"""The head's client server starts a driver process for each connection and gives it 30 s by
+default to answer: on a busy machine it took longer, and the connection failed."""
+
 PATIENT_CLIENT = {"RAY_CLIENT_INITIAL_CONNECTION_TIMEOUT_S": "20"}
 """Ray Client tries three times, waiting 5, 10 and 15 s by default: too short a wait for the
 head to start a driver for the connection on a busy machine (20, 25 and 30 s here)."""
+
+KNOWN_RAY_BUG = "Starting Ray client server failed"
+"""Ray's client server forks a driver process for each connection from a process running gRPC
+threads, and the child sometimes dies at once (ray-project/ray#63202, open: gRPC's epoll1
+poller; several times in six runs at a load of 15 on 2 cores here). The connection fails
+before any game is played, so such a run is started again, up to `ATTEMPTS` times."""
+
+ATTEMPTS = 4
 
 ARENA = ["arena", "ludo", "-a", "greedy,random", "-n", "4", "--seed", "9"]
 
@@ -109,12 +121,12 @@ class Head:
 
     def client_logs(self) -> str:
         """The end of each log of the head's Ray Client servers (for a failure's message)."""
-        logs = sorted(self.folder.glob("session_*/logs/ray_client_server*"))
+        logs = sorted(self.folder.glob("session_2*/logs/ray_client_server*"))
         return "\n".join(f"{log.name}:\n{log.read_text(errors='replace')[-1500:]}" for log in logs)
 
     def drivers(self) -> list[Path]:
         """The logs of the drivers the head ran for its Ray Client connections."""
-        return list(self.folder.glob("session_*/logs/python-core-driver-*.log"))
+        return list(self.folder.glob("session_2*/logs/python-core-driver-*.log"))
 
     def stop(self) -> None:
         """`ray start --block` stops its processes on SIGTERM; what is left after a few
@@ -142,7 +154,7 @@ def head() -> Iterator[Head]:
     ports = {name: free_port() for name in PORTS}
     token = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(16)}
     loopback = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
-    environment = {**clean_environment(), **QUIET_RAY, **token, **loopback}
+    environment = {**clean_environment(), **QUIET_RAY, **token, **loopback, **PATIENT_HEAD}
     command = [
         str(ray),
         "start",
@@ -192,15 +204,18 @@ def test_an_arena_through_ray_client_plays_the_games_of_the_local_pool(
     ludoteca = [sys.executable, "-c", "from ludoteca.cli import app; app()"]
     cluster = ["--cluster", head.address()]  # waits for the head, started meanwhile
     assert not head.drivers()
-    remote = subprocess.run(
-        [*ludoteca, *ARENA, *cluster, *stored("remote")],
-        env={**clean_environment(), **QUIET_RAY, **head.environment, **PATIENT_CLIENT},
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    for attempt in range(ATTEMPTS):
+        remote = subprocess.run(
+            [*ludoteca, *ARENA, *cluster, *stored(f"remote{attempt}")],
+            env={**clean_environment(), **QUIET_RAY, **head.environment, **PATIENT_CLIENT},
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        if KNOWN_RAY_BUG not in remote.stdout + remote.stderr:
+            break
     assert remote.returncode == 0, remote.stdout + remote.stderr[-4000:] + head.client_logs()
     assert head.drivers(), "the games did not run on the head"  # its client's driver
-    assert arena_document(tmp_path / "remote") == arena_document(tmp_path / "local")
+    assert arena_document(tmp_path / f"remote{attempt}") == arena_document(tmp_path / "local")
     assert "4 games" in remote.stdout
