@@ -8,7 +8,8 @@ BENCH_STAMP := $(BENCH_VENV)/.installed
 # axe-core, which the accessibility browser tests inject into pages (package.json pins it).
 AXE := node_modules/axe-core/axe.min.js
 
-.PHONY: serve test play bench lint messages clean
+# `make test` runs one case of each parametrized slow check (tests/slow_sample.py); `make test-full` all.
+.PHONY: serve test test-full play bench lint messages clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +22,9 @@ serve: $(STAMP)
 
 test: $(STAMP) $(AXE)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+test-full: $(STAMP) $(AXE)
+	$(BIN)/python -m pytest -n 2 --dist loadgroup --slow=all
 
 # Without npm the accessibility tests fail and say why (see docs/web.md, "Accessibility").
 $(AXE): package.json package-lock.json

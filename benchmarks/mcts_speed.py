@@ -2,6 +2,7 @@
 
     python benchmarks/mcts_speed.py                       # every engine, ~5 s each
     python benchmarks/mcts_speed.py --seconds 2 --engines compiled openspiel --json figures.json
+    python benchmarks/mcts_speed.py --game museum --players 2 --engines rollout reference
 
 Every engine searches the positions of the same kind of game: a seeded game of random moves,
 and at each decision with more than one legal move the engine searches `--simulations`
@@ -15,6 +16,9 @@ warm-up search (which also loads numba's compiled code); each engine runs in its
 - `reference`: the same with `kernel=off`: the Python tree on the reference engine;
 - `openspiel`: OpenSpiel's C++ `MCTSBot` (`pyspiel.MCTSBot` with `RandomRolloutEvaluator`,
   one rollout, no solver) on its `maedn` with 4 players, from Python.
+
+`--game` measures another game's `mcts` the same way (no OpenSpiel row): `compiled` is then
+whatever `kernel=auto` finds there (museum: compiled rollouts under the Python tree).
 """
 
 from __future__ import annotations
@@ -56,11 +60,13 @@ def positions(new_state: Callable[[], Any], rng: random.Random) -> Any:
             state.apply_action(rng.choice(legal))
 
 
-def ours(engine: str, simulations: int) -> tuple[Callable[[], Any], Searcher]:
+def ours(
+    engine: str, simulations: int, game_id: str, players: int
+) -> tuple[Callable[[], Any], Searcher]:
     import ludoteca
     from ludoteca import agents
 
-    game = ludoteca.load("ludo", players=4)
+    game = ludoteca.load(game_id, players=players)
     bot = agents.load(f"{SPECS[engine]},iterations={simulations}", game, seed=1)
     seeds = iter(range(10**9))
     return lambda: game.new_initial_state(seed=next(seeds)), lambda s: bot.act(s.clone())
@@ -75,11 +81,14 @@ def openspiel(simulations: int) -> tuple[Callable[[], Any], Searcher]:
     return game.new_initial_state, bot.step
 
 
-def measure(engine: str, simulations: int, seconds: float) -> dict[str, Any]:
+def measure(engine: str, args: argparse.Namespace) -> dict[str, Any]:
+    simulations, seconds = args.simulations, args.seconds
     if engine == "openspiel":
+        if (args.game, args.players) != ("ludo", 4):
+            return {"error": "OpenSpiel's maedn is 4-player ludo only"}
         new_state, search = openspiel(simulations)
     else:
-        new_state, search = ours(engine, simulations)
+        new_state, search = ours(engine, simulations, args.game, args.players)
     stream = positions(new_state, random.Random(5))
     search(next(stream))  # warm-up
     searches = 0
@@ -96,6 +105,7 @@ def measure(engine: str, simulations: int, seconds: float) -> dict[str, Any]:
 def run(engine: str, args: argparse.Namespace) -> dict[str, Any]:
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", engine]
     command += ["--seconds", str(args.seconds), "--simulations", str(args.simulations)]
+    command += ["--game", args.game, "--players", str(args.players)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if not lines:
@@ -107,7 +117,7 @@ def run(engine: str, args: argparse.Namespace) -> dict[str, Any]:
     return row
 
 
-def report(rows: list[dict[str, Any]], simulations: int) -> None:
+def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -116,7 +126,8 @@ def report(rows: list[dict[str, Any]], simulations: int) -> None:
         None,
     )
     table = Table(
-        title=f"MCTS in 4-player ludo, {simulations} simulations a search, full random rollouts"
+        title=f"MCTS in {args.players}-player {args.game}, {args.simulations} simulations a"
+        " search, full random rollouts"
     )
     for name in ("engine", "searches", "simulations/s", "÷ OpenSpiel C++"):
         table.add_column(name, justify="left" if name == "engine" else "right")
@@ -135,23 +146,27 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="timed CPU seconds per engine")
     parser.add_argument("--simulations", type=int, default=400, help="per search")
     parser.add_argument("--engines", nargs="+", choices=ENGINES, default=list(ENGINES))
+    parser.add_argument("--game", default="ludo", help="the game (default: ludo)")
+    parser.add_argument("--players", type=int, default=4, help="seats (default: 4)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         try:
-            row = {"engine": args.worker, **measure(args.worker, args.simulations, args.seconds)}
+            row = {"engine": args.worker, **measure(args.worker, args)}
         except ImportError as exc:
             row = {"engine": args.worker, "error": f"not installed: {exc}"}
         print(json.dumps(row))
         return
     rows = [run(engine, args) for engine in args.engines]
-    report(rows, args.simulations)
+    report(rows, args)
     if args.json:
         figures = {
             **machine_facts(args.seconds),
             "versions": {"open_spiel": version("openspiel"), "ludoteca": version("ludoteca")},
             "simulations_per_search": args.simulations,
+            "game": args.game,
+            "players": args.players,
             "results": rows,
         }
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")

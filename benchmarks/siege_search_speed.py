@@ -6,18 +6,23 @@
 The solver proves "no forced win" from the starting position up to `--solver-depth` plies,
 once on each engine (`solve.solve(compiled=...)`, a fresh table each); alphabeta chooses a move
 in the same positions of seeded random games on each engine (`fastsearch.FastAlphaBeta` and
-`agents.alphabeta.AlphaBeta`, which must choose the same moves). Times are CPU seconds; the
-compiled code is compiled (or loaded from numba's cache) before anything is timed.
+`agents.alphabeta.AlphaBeta`, which must choose the same moves); last, the `hard` bot
+(`solved`: compiled alphabeta by default, without a table file here) and the same bot with
+`compiled=0` choose a move in `--bot-positions` positions, and its median time per move is
+reported. Times are CPU seconds; the compiled code is compiled (or loaded from numba's cache)
+before anything is timed.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 
 import ludoteca
+from ludoteca import agents
 from ludoteca.agents.alphabeta import AlphaBeta, hooks_for
 from ludoteca.games.siege.fastsearch import FastAlphaBeta
 from ludoteca.games.siege.game import SiegeGame, SiegeState
@@ -43,6 +48,7 @@ def main() -> None:
     parser.add_argument("--solver-depth", type=int, default=15)
     parser.add_argument("--alphabeta-depth", type=int, default=5)
     parser.add_argument("--positions", type=int, default=6)
+    parser.add_argument("--bot-positions", type=int, default=20)
     args = parser.parse_args()
     solve(max_depth=3, compiled=True, table_slots=1 << 10)  # compile before timing
     rates = {}
@@ -78,6 +84,30 @@ def main() -> None:
     if chosen["compiled"] != chosen["Python"]:
         sys.exit(f"the engines chose different moves: {chosen}")
     print(f"alphabeta: compiled / Python = {rates[True] / rates[False]:.1f}x nodes/s, same moves")
+    hard_bot(game, args.bot_positions)
+
+
+def hard_bot(game: SiegeGame, count: int) -> None:
+    """The `hard` bot's median CPU time per move, compiled (its default) and in Python."""
+    medians = {}
+    moves: dict[str, list[int]] = {}
+    for spec in ("solved", "solved:compiled=0"):
+        bot = agents.load(spec, game, seed=7)
+        times = []
+        moves[spec] = []
+        for state in positions(game, count):
+            start = time.process_time()
+            moves[spec].append(bot.act(state))
+            times.append(time.process_time() - start)
+        medians[spec] = statistics.median(times)
+        print(
+            f"hard bot ({spec}): {count} positions, median {1000 * medians[spec]:.1f} ms,"
+            f" max {1000 * max(times):.1f} ms CPU per move"
+        )
+    if moves["solved"] != moves["solved:compiled=0"]:
+        sys.exit(f"the hard bots chose different moves: {moves}")
+    ratio = medians["solved:compiled=0"] / medians["solved"]
+    print(f"hard bot: Python / compiled = {ratio:.1f}x time per move, same moves")
 
 
 if __name__ == "__main__":

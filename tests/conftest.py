@@ -1,6 +1,7 @@
 """Shared fixtures: `ludo` sets up Mens erger je niet positions from their JSON form;
 `seed_spy` registers an agent that notes the seed of every state it is handed; `postgres_url`
-is a fresh database on the session's throwaway PostgreSQL (`postgres_support`)."""
+is a fresh database on the session's throwaway PostgreSQL (`postgres_support`).
+Slow checks are sampled unless `--slow=all` (`slow_sample`)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,23 @@ import pytest
 
 import ludoteca
 import postgres_support
+import slow_sample
 from ludoteca import agents
 from ludoteca.core.api import State
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n.catalog import _active as _active_language
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    slow_sample.add_option(parser)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    left_out = set(slow_sample.dropped(config, items))
+    if left_out:
+        config.hook.pytest_deselected(items=list(left_out))
+        items[:] = [item for item in items if item not in left_out]
+
 
 JSON_FIELDS = ("must_move", "tries", "finished", "history", "seed")
 

@@ -58,6 +58,15 @@ def ludo_config() -> ArenaConfig:
     return configure("ludo", "greedy,random", seed=3, max_actions=2_000)
 
 
+@pytest.fixture(scope="module")
+def on_the_pool(tmp_path_factory: pytest.TempPathFactory) -> ArenaStore:
+    """`ludo_config()`'s games played by the local pool: the reference of the arena tests,
+    played once for them all."""
+    store = ArenaStore(f"sqlite:///{tmp_path_factory.mktemp('pool') / 'local.db'}")
+    play_tournament(ludo_config(), GAMES, store, jobs=1)
+    return store
+
+
 def stored(store: ArenaStore, config: ArenaConfig) -> list[tuple[int, str, Any]]:
     """Each stored game's index, table and result (whose equality ignores thinking times)."""
     return [(g.index, g.table_id, g.result) for g in store.games(config, GAMES, True)]
@@ -81,13 +90,11 @@ def interrupt_after(games: int) -> Callable[[PlayedGame], None]:
 
 
 def test_an_arena_on_ray_plays_the_same_games_and_ratings_as_the_local_pool(
-    tmp_path: Path,
+    tmp_path: Path, on_the_pool: ArenaStore
 ) -> None:
-    config = ludo_config()
-    local = ArenaStore(f"sqlite:///{tmp_path / 'local.db'}")
+    config, local = ludo_config(), on_the_pool
     on_ray = ArenaStore(f"sqlite:///{tmp_path / 'ray.db'}")
     finished: list[int] = []
-    play_tournament(config, GAMES, local, jobs=1)
     played = play_tournament(
         config, GAMES, on_ray, cluster=LOCAL_RAY, on_game=lambda p: finished.append(p.index)
     )
@@ -100,11 +107,11 @@ def test_an_arena_on_ray_plays_the_same_games_and_ratings_as_the_local_pool(
     assert [a.mu for a in theirs.agents] != [25.0, 25.0]  # the games did move the ratings
 
 
-def test_an_interrupted_arena_on_ray_resumes_to_the_uninterrupted_result(tmp_path: Path) -> None:
-    config = ludo_config()
-    local = ArenaStore(f"sqlite:///{tmp_path / 'local.db'}")
+def test_an_interrupted_arena_on_ray_resumes_to_the_uninterrupted_result(
+    tmp_path: Path, on_the_pool: ArenaStore
+) -> None:
+    config, local = ludo_config(), on_the_pool
     on_ray = ArenaStore(f"sqlite:///{tmp_path / 'ray.db'}")
-    play_tournament(config, GAMES, local, jobs=1)
     with pytest.raises(KeyboardInterrupt):
         play_tournament(config, GAMES, on_ray, cluster=LOCAL_RAY, on_game=interrupt_after(3))
     assert len(on_ray.played(config.run_id)) == 3

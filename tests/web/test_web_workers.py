@@ -1,10 +1,16 @@
 """Several server processes on one PostgreSQL database (issue 19, part 2).
 
-Real processes: `ludoteca serve` twice, on two ports of 127.0.0.1, sharing one database (what
-`--workers 2` runs behind one port, with an address for each, so a test can pick the process a
-socket talks to), and once `ludoteca serve --workers 2`. The database is a schema of the test
-cluster named in the URL's search path, which the processes inherit. Skipped, like the other
-PostgreSQL cases, when PostgreSQL is not installed.
+Real processes: `ludoteca serve` three times, on three ports of 127.0.0.1, sharing one database
+(what `--workers 3` runs behind one port, with an address for each, so a test can pick the
+process a socket talks to), and once `ludoteca serve --workers 2`. A process takes seconds to
+start on a busy machine, most of them importing, so all of them start together, once for the
+module (`fleet`), forked from one process that imported the server once (`Launcher`; the
+workers of `--workers 2` are spawned by uvicorn and import for themselves). Each test plays at
+tables of its own, and the one that kills a process kills the third, which no other test uses.
+Their lease is short (`$LUDOTECA_LEASE_SECONDS`), so a killed owner's table moves within about
+two seconds. A database is a schema of the test cluster named in the URL's search path, which
+the processes inherit. Skipped, like the other PostgreSQL cases, when PostgreSQL is not
+installed.
 """
 
 from __future__ import annotations
@@ -15,12 +21,12 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
-from typing import IO, Any
+from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
@@ -31,18 +37,112 @@ from typer.testing import CliRunner
 from websockets.sync.client import ClientConnection, connect
 
 from ludoteca.cli import app as cli
+from ludoteca.core.errors import InvalidOptionError
 from ludoteca.web.fanout import Fanout
+from ludoteca.web.leases import SECONDS_VARIABLE, shared_seconds
 from ludoteca.web.server import create_app
+from ludoteca.web.workers import SHARED_LEASE_SECONDS
 from postgres_support import Cluster, _free_port
 
-pytestmark = pytest.mark.xdist_group("workers")  # one pair of servers for the module's tests
+pytestmark = pytest.mark.xdist_group("workers")  # one fleet of servers for the module's tests
 
-START_SECONDS = 30.0
-"""A server process is up within this (imports and migrations on a busy machine)."""
+START_SECONDS = 180.0
+"""The server processes are up within this (six imports and migrations at once on a busy
+machine; the wait ends as soon as they answer)."""
 
-TAKEOVER_SECONDS = 10.0
-"""A killed owner's table moves again on the other process within this: the lease (4 s) runs
-out, the next heartbeat (1 s) takes it over."""
+LEASE_SECONDS = 1.5
+"""The lease of the test's processes: a killed owner's table moves again on another process
+this long after its last heartbeat, plus up to one heartbeat or handover wait (0.5 s)."""
+
+TAKEOVER_SECONDS = LEASE_SECONDS + 5.0
+"""The bound on that takeover, with room for a busy machine (the test waits only as long as it
+takes)."""
+
+
+LAUNCHER = """
+import json, os, signal, sys, threading, traceback
+from ludoteca.cli import app
+import ludoteca.web.server  # what `serve` imports when it runs
+assert threading.active_count() == 1, "a process with threads cannot fork safely"
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the servers are reaped as they end
+while line := sys.stdin.readline():
+    args, log = json.loads(line)
+    pid = os.fork()
+    if pid:
+        print(pid, flush=True)
+        continue
+    os.setsid()  # its own process group: workers and all are ended together
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    nothing, errors = os.open(os.devnull, os.O_RDWR), os.open(log, os.O_WRONLY | os.O_CREAT)
+    os.dup2(nothing, 0), os.dup2(nothing, 1), os.dup2(errors, 2)
+    status = 1
+    try:
+        app(args)
+    except SystemExit as exit:
+        status = exit.code if isinstance(exit.code, int) else 1
+    except BaseException:
+        traceback.print_exc()
+    sys.stderr.flush()
+    os._exit(status)
+"""
+"""Forks a `ludoteca serve` (a process of its own session) for each line `[arguments, log]`
+and answers its pid."""
+
+
+@dataclass
+class Forked:
+    """A process forked by the launcher: not a child of the test, so watched through its pid
+    (the launcher reaps it when it ends)."""
+
+    pid: int
+
+    def poll(self) -> int | None:
+        """None while it runs (its exit status goes to the launcher)."""
+        try:
+            os.kill(self.pid, 0)
+        except ProcessLookupError:
+            return 0
+        return None
+
+    def wait(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while self.poll() is None:
+            if time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"process {self.pid}", timeout)
+            time.sleep(0.02)
+
+
+class Launcher:
+    """One process that imports the server once, then forks each `ludoteca serve` from there."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", LAUNCHER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, SECONDS_VARIABLE: str(LEASE_SECONDS)},
+        )
+
+    def serve(self, database: str, *extra: str) -> Server:
+        """`ludoteca serve` on a free port of 127.0.0.1 (started, not yet answering)."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        port = _free_port()
+        log = self.folder / f"serve-{port}.log"
+        arguments = ["serve", "--port", str(port), "--database", database, *extra]
+        self.process.stdin.write(json.dumps([arguments, str(log)]) + "\n")
+        self.process.stdin.flush()
+        pid = self.process.stdout.readline()
+        assert pid, "the launcher ended"
+        return Server(Forked(int(pid)), port, log)
+
+    def close(self) -> None:
+        """End the launcher (no need to wait for an interpreter's orderly exit)."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.kill()
+        self.process.wait(timeout=30)
 
 
 @dataclass
@@ -50,9 +150,9 @@ class Server:
     """One `ludoteca serve` process (its whole process group), its address, the sockets the
     test opened to it (closed when it stops)."""
 
-    process: subprocess.Popen[bytes]
+    process: Forked
     port: int
-    log: IO[bytes]
+    log: Path
     """Its standard error: uvicorn's log and ours."""
     sockets: ExitStack = field(default_factory=ExitStack)
 
@@ -141,19 +241,6 @@ class Watcher:
         return log
 
 
-def serve(database: str, *extra: str) -> Server:
-    port = _free_port()
-    command = [sys.executable, "-c", "from ludoteca.cli import app; app()", "serve"]
-    log = tempfile.TemporaryFile()  # noqa: SIM115 (open while the server runs, read after)
-    process = subprocess.Popen(
-        [*command, "--port", str(port), "--database", database, *extra],
-        stdout=subprocess.DEVNULL,
-        stderr=log,
-        start_new_session=True,  # its own process group: workers and all are ended together
-    )
-    return Server(process, port, log)
-
-
 def wait_until_up(*servers: Server) -> None:
     deadline = time.monotonic() + START_SECONDS
     for server in servers:
@@ -168,15 +255,18 @@ def wait_until_up(*servers: Server) -> None:
             time.sleep(0.1)
 
 
-def stop(server: Server) -> None:
-    server.sockets.close()
-    if server.process.poll() is None:
-        os.killpg(server.process.pid, signal.SIGTERM)
+def stop(*servers: Server) -> None:
+    """Ask every server to stop, then wait for them all (they shut down side by side)."""
+    for server in servers:
+        server.sockets.close()
+        if server.process.poll() is None:
+            os.killpg(server.process.pid, signal.SIGTERM)
+    for server in servers:
         try:
             server.process.wait(timeout=15)
         except subprocess.TimeoutExpired:
             os.killpg(server.process.pid, signal.SIGKILL)
-            server.process.wait()
+            server.process.wait(timeout=15)
 
 
 @contextmanager
@@ -185,12 +275,9 @@ def running(*servers: Server) -> Iterator[None]:
         wait_until_up(*servers)
         yield
     finally:
-        for server in servers:
-            stop(server)
+        stop(*servers)
     for server in servers:  # no error logged: no bot that failed, no write refused
-        server.log.seek(0)
-        text = server.log.read().decode(errors="replace")
-        server.log.close()
+        text = server.log.read_text(errors="replace")
         assert "Traceback" not in text and "ERROR" not in text, text[-4000:]
 
 
@@ -226,26 +313,39 @@ def listeners(cluster: Cluster, schema: str) -> int:
     return int(row[0]) if row else 0
 
 
-@contextmanager
-def two_servers(database: str) -> Iterator[tuple[Server, Server]]:
-    servers = serve(database), serve(database)
-    with running(*servers):
-        yield servers
+@dataclass
+class Fleet:
+    """The module's server processes."""
+
+    one: Server
+    two: Server
+    doomed: Server
+    """On the database of `one` and `two`; killed by the test that needs a dead owner."""
+    pooled: Server
+    """`serve --workers 2`, on a database of its own."""
+    pooled_database: str
 
 
 @pytest.fixture(scope="module")
-def pair(postgres_cluster: Cluster) -> Iterator[tuple[Server, Server]]:
-    """Two server processes on one database, shared by the tests that keep both alive (a
-    process takes seconds to start on a busy machine)."""
-    with postgres_cluster.database() as database, two_servers(database) as servers:
-        yield servers
+def fleet(postgres_cluster: Cluster, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fleet]:
+    """Every server process of the module, started together and stopped together."""
+    launcher = Launcher(tmp_path_factory.mktemp("servers"))
+    try:
+        with postgres_cluster.database() as shared, postgres_cluster.database() as own:
+            serve = launcher.serve
+            servers = Fleet(
+                serve(shared), serve(shared), serve(shared), serve(own, "--workers", "2"), own
+            )
+            with running(servers.one, servers.two, servers.doomed, servers.pooled):
+                yield servers
+    finally:
+        launcher.close()
 
 
 @pytest.fixture
-def doomed_pair(postgres_url: str) -> Iterator[tuple[Server, Server]]:
-    """Two server processes of the test's own, the first of which it will kill."""
-    with two_servers(postgres_url) as servers:
-        yield servers
+def pair(fleet: Fleet) -> tuple[Server, Server]:
+    """Two server processes on one database that stay up for the whole module."""
+    return fleet.one, fleet.two
 
 
 @pytest.mark.slow
@@ -338,11 +438,9 @@ def test_bots_move_once_while_their_table_changes_servers(pair: tuple[Server, Se
 
 
 @pytest.mark.slow
-def test_a_killed_owners_table_continues_on_the_other_server(
-    doomed_pair: tuple[Server, Server],
-) -> None:
-    one, two = doomed_pair
-    table, tokens = create(one, game="ludo", players=2, seats=["human", "random"])
+def test_a_killed_owners_table_continues_on_the_other_server(fleet: Fleet) -> None:
+    one, two = fleet.doomed, fleet.two
+    table, tokens = create(one, game="ludo", players=2, seats=["human", "random"], speed="fast")
     person = one.socket(table, 0, tokens[0])
     onlooker = two.socket(table)
     for _ in range(2):
@@ -360,26 +458,25 @@ def test_a_killed_owners_table_continues_on_the_other_server(
 
 @pytest.mark.slow
 def test_serve_with_two_workers_starts_them_and_shares_a_table(
-    postgres_url: str, postgres_cluster: Cluster
+    fleet: Fleet, postgres_cluster: Cluster
 ) -> None:
-    server = serve(postgres_url, "--workers", "2")
-    with running(server):
-        schema = parse_qs(urlsplit(postgres_url).query)["application_name"][0]
-        deadline = time.monotonic() + START_SECONDS
-        while listeners(postgres_cluster, schema) < 2:  # both workers listen for the other
-            assert time.monotonic() < deadline, "two workers did not start"
-            time.sleep(0.1)
-        table, tokens = create(server, game="ludo", players=2, seats=["human", "human"])
-        watchers = [server.socket(table) for _ in range(4)]  # spread over the workers
-        for watcher in watchers:
-            watcher.view_where(lambda v: True, 10)
-        players = [server.socket(table, seat, tokens[seat]) for seat in (0, 1)]
-        for _ in range(2):
-            seat = httpx.get(f"{server.url}/api/tables/{table}", timeout=5).json()["to_move"]
-            acknowledged = players[seat].play_first_legal()
-        for watcher in [*watchers, *players]:
-            seen = watcher.reached(len(acknowledged))
-            assert seen["log"][: len(acknowledged)] == acknowledged
+    server = fleet.pooled
+    schema = parse_qs(urlsplit(fleet.pooled_database).query)["application_name"][0]
+    deadline = time.monotonic() + START_SECONDS
+    while listeners(postgres_cluster, schema) < 2:  # both workers listen for the other
+        assert time.monotonic() < deadline, "two workers did not start"
+        time.sleep(0.1)
+    table, tokens = create(server, game="ludo", players=2, seats=["human", "human"])
+    watchers = [server.socket(table) for _ in range(4)]  # spread over the workers
+    for watcher in watchers:
+        watcher.view_where(lambda v: True, 10)
+    players = [server.socket(table, seat, tokens[seat]) for seat in (0, 1)]
+    for _ in range(2):
+        seat = httpx.get(f"{server.url}/api/tables/{table}", timeout=5).json()["to_move"]
+        acknowledged = players[seat].play_first_legal()
+    for watcher in [*watchers, *players]:
+        seen = watcher.reached(len(acknowledged))
+        assert seen["log"][: len(acknowledged)] == acknowledged
 
 
 def test_a_move_sent_to_the_process_that_does_not_own_the_table_is_handed_over(
@@ -444,3 +541,21 @@ def test_several_workers_need_postgresql(tmp_path: Any) -> None:
     assert result.exit_code == 2
     assert "--workers 2 needs PostgreSQL" in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_lease_of_shared_tables_is_set_through_the_environment(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(SECONDS_VARIABLE, raising=False)
+    assert shared_seconds(SHARED_LEASE_SECONDS) == SHARED_LEASE_SECONDS == 4.0
+    monkeypatch.setenv(SECONDS_VARIABLE, str(LEASE_SECONDS))
+    manager = create_app(postgres_url).state.manager
+    manager.store.close()
+    assert manager.lease_seconds == LEASE_SECONDS
+    for wrong in ("soon", "0.1", "-2", "inf", "nan"):
+        monkeypatch.setenv(SECONDS_VARIABLE, wrong)
+        with pytest.raises(InvalidOptionError) as refused:
+            shared_seconds(SHARED_LEASE_SECONDS)
+        assert str(refused.value) == (
+            f"${SECONDS_VARIABLE} must be a number of seconds of at least 0.5, not '{wrong}'"
+        )

@@ -15,9 +15,10 @@ A game tunes the search through an optional module `ludoteca.games.<id>.search` 
 - `order(state, actions) -> list[int]`: the actions, most promising first (default: as given);
 - `noisy(state, action) -> bool`: whether the quiescence search follows `action` (default: none);
 - `compiled(game, quiescence)`: the same search compiled for the game (the `AlphaBeta` engine's
-  `best` and `nodes`), or None; siege has one (`games/siege/fastsearch.py`). `alphabeta:compiled=1`
-  uses it: the same moves, many times faster, after compiling for about 20 s in each new process
-  (numba cannot cache a recursive search), so it is not the default.
+  `best` and `nodes`), or None; siege has one (`games/siege/fastsearch.py`). `alphabeta` uses it
+  whenever the game has one and numba is installed (the same moves, many times faster; numba's
+  cache spares later processes the compiling); `compiled=0` keeps the Python search, and
+  `compiled=1` insists on the compiled one (an error where there is none).
 
 Finished games score `WIN` times the return, less one per ply, so a nearer win is preferred.
 Ties at the root are broken by the agent's seeded generator.
@@ -257,6 +258,14 @@ class AlphaBeta:
             raise OutOfTime
 
 
+SWITCH: dict[str, bool | None] = {
+    "auto": None,
+    **dict.fromkeys(("1", "true", "yes"), True),
+    **dict.fromkeys(("0", "false", "no"), False),
+}
+"""`compiled=`: None, use the compiled search where there is one; True, insist; False, never."""
+
+
 class AlphaBetaAgent(Agent):
     """Iterative-deepening alpha-beta (see the module docstring); `depth`, `time` in seconds."""
 
@@ -276,14 +285,16 @@ class AlphaBetaAgent(Agent):
         if self.depth < 1 or self.seconds < 0:
             raise ValueError("alphabeta needs depth >= 1 and time >= 0")
         quiescence = int(params.get("quiescence", 4))
-        self.engine: Any = AlphaBeta(hooks_for(game), quiescence)
-        if str(params.get("compiled", "0")).lower() in {"1", "true", "yes"}:
-            self.engine = compiled_engine(game, quiescence)
-            if self.engine is None:
-                raise ValueError(
-                    f"alphabeta:compiled=1 needs numba (pip install 'ludoteca[fast]') and a game"
-                    f" with a compiled search (siege); {game.id} has none here"
-                )
+        wanted = str(params.get("compiled", "auto")).lower()
+        if wanted not in SWITCH:
+            raise ValueError(f"alphabeta's compiled is auto, 1 or 0; not {wanted!r}")
+        engine = None if SWITCH[wanted] is False else compiled_engine(game, quiescence)
+        if engine is None and SWITCH[wanted]:
+            raise ValueError(
+                f"alphabeta:compiled=1 needs numba (pip install 'ludoteca[fast]') and a game"
+                f" with a compiled search (siege); {game.id} has none here"
+            )
+        self.engine: Any = engine or AlphaBeta(hooks_for(game), quiescence)
         self.last: tuple[float, int] = (0.0, 0)
         """The value and the depth reached of the last move chosen."""
 

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludoteca.agents.base import Agent
+from ludoteca.agents.expectimax import evaluation_of
 from ludoteca.agents.kernels import CompiledSearch, Rollout, rollout_kernel, search_kernel
 from ludoteca.agents.mcts_guided import Guide, GuidedTree
 from ludoteca.agents.mcts_tree import Node, Tree, descend
@@ -114,7 +115,7 @@ class MCTSAgent(Agent):
         self.depth = _count(given, "depth", 0)
         self.reuse = _choice(given, "reuse", ("true", "false")) == "true"
         rollout = _choice(given, "rollout", ("random", "greedy"))
-        self.evaluate: Evaluate | None = getattr(game_module(game.id, "search"), "evaluate", None)
+        self.evaluate: Evaluate | None = evaluation_of(game)
         self.policy: Agent | None = None
         """The bot that plays the rollouts; None: uniformly random moves."""
         if rollout == "greedy":

@@ -36,8 +36,10 @@ Result = TypeVar("Result")
 CONNECT_SECONDS = 3.0
 """How long to wait for a Ray Client address to answer before calling it unreachable."""
 
-QUIET_RAY = {"RAY_USAGE_STATS_ENABLED": "0"}
-"""Ray's environment for a run: it reports nothing to anyone over the network."""
+QUIET_RAY = {"RAY_USAGE_STATS_ENABLED": "0", "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
+"""Ray's environment for a run: it reports nothing to anyone over the network, and a run's own
+Ray listens on 127.0.0.1 only (Ray's single-machine mode; otherwise it binds the machine's
+address). A `ray://` cluster is unaffected: the client only connects out."""
 
 
 RAY_AUTH_LOGGER = "ray._private.authentication.authentication_token_setup"

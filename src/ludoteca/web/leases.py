@@ -2,11 +2,14 @@
 
 A process renews every lease it holds in one statement (its heartbeat), hands a lease straight
 to another process that asks for the table (no moment where a third could take it), finds the
-tables whose owner stopped renewing, and reads only the moves it has not seen yet.
+tables whose owner stopped renewing, and reads only the moves it has not seen yet. The
+lease's length may be set for a site through `$LUDOTECA_LEASE_SECONDS` (`shared_seconds`).
 """
 
 from __future__ import annotations
 
+import math
+import os
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -15,7 +18,39 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 
+from ludoteca.core.errors import InvalidOptionError
+from ludoteca.i18n import _
 from ludoteca.web.storage import PLAYING, LeaseRow, MoveData, MoveRow, SeatData, TableRow
+
+SECONDS_VARIABLE = "LUDOTECA_LEASE_SECONDS"
+"""The environment variable that sets the lease of the tables shared between processes."""
+
+SHORTEST = 0.5
+"""The shortest lease allowed: the heartbeat renews it every quarter of it, a database round
+trip each time."""
+
+
+def shared_seconds(default: float) -> float:
+    """The lease of a table shared between processes: `$LUDOTECA_LEASE_SECONDS`, or `default`.
+
+    A shorter lease moves a dead process's tables sooner, at the cost of more frequent
+    heartbeats (and of a frozen but living process losing its tables sooner); the tests use
+    one of 1.5 s to see a takeover quickly.
+    """
+    text = os.environ.get(SECONDS_VARIABLE, "").strip()
+    if not text:
+        return default
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not SHORTEST <= seconds < math.inf:
+        raise InvalidOptionError(
+            _("${variable} must be a number of seconds of at least {least}, not '{value}'").format(
+                variable=SECONDS_VARIABLE, least=SHORTEST, value=text
+            )
+        )
+    return seconds
 
 
 def _now() -> datetime:

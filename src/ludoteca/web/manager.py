@@ -29,6 +29,7 @@ from typing import Any
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import DEFAULT
+from ludoteca.web import leases
 from ludoteca.web.errors import Conflict, Forbidden, NotFound
 from ludoteca.web.limits import BotLimits
 from ludoteca.web.people import clean_name
@@ -78,7 +79,9 @@ class TableManager:
         self.owner = f"{host}:{os.getpid()}:{secrets.token_hex(4)}"
         self.workers = Workers(self)
         """The other server processes on a PostgreSQL database (`web.workers`)."""
-        shared = SHARED_LEASE_SECONDS if self.workers.shared else LEASE_SECONDS
+        shared = (
+            leases.shared_seconds(SHARED_LEASE_SECONDS) if self.workers.shared else LEASE_SECONDS
+        )
         self.lease_seconds = lease_seconds or shared
         self._held: dict[str, float] = {}
         """Table id -> monotonic time until which this process surely holds its lease."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -12,9 +13,10 @@ pytest.importorskip("numba")
 
 import ludoteca
 from ludoteca import agents
+from ludoteca.games.siege import fastsolve
 from ludoteca.games.siege.board import load_board
 from ludoteca.games.siege.bots import TABLE_VARIABLE, SolvedAgent
-from ludoteca.games.siege.fastsolve import FastSolver, Table, symmetric
+from ludoteca.games.siege.fastsolve import FastSolver, Reach, Table, symmetric, to_stack
 from ludoteca.games.siege.game import ATTACKER, DEFENDER, SiegeGame, SiegeState
 from ludoteca.games.siege.solve import Rules, Solver, position_of, solve
 
@@ -43,6 +45,56 @@ def test_the_board_is_its_own_mirror_image() -> None:
     """Columns a-h mirrored: the castle, the moat, the crowns, the start squares and every move
     table map onto themselves, so mirrored positions share a table entry."""
     assert symmetric(load_board())
+
+
+def bits(fields: Iterable[int]) -> int:
+    return sum(1 << f for f in set(fields))
+
+
+def test_the_reach_bounds_follow_the_board_s_move_tables() -> None:
+    """One knight move captures on its jumps' fields, one lord move reaches its rays (and the
+    other crown field); more moves reach at least as far, no moves reach nothing or stay put."""
+    board = load_board()
+    reach = Reach.of(board)
+    for f in board.fields:
+        assert reach.captures[0, f] == 0 and reach.captures[1, f] == bits(board.knight_jumps[f])
+        assert reach.lord[0, f] == 1 << f
+        steps = {t for ray in board.lord_rays[f] for t in ray} | {f}
+        if f in board.crowns:
+            steps |= set(board.crowns)
+        assert reach.lord[1, f] == bits(steps)
+        for table in (reach.captures, reach.lord):
+            assert all(table[m, f] & ~table[m + 1, f] == 0 for m in range(10))
+
+
+def test_the_reach_cut_keeps_the_python_solver_s_answers() -> None:
+    """Positions deeper into random games, where knights are far from the lord or outnumber
+    the defender's moves left: the cut fires at some of them, and every answer up to 7 plies is
+    still the Python search's."""
+    game = SiegeGame()
+    rules, reach = Rules(game.board), Reach.of(game.board)
+    rng = random.Random(7)
+    fired = {True: 0, False: 0}
+    for _ in range(8):
+        state = game.new_initial_state(seed=0)
+        for _ in range(rng.randrange(6, 40)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        pos = position_of(state)
+        fast = FastSolver(game, table=small_table())
+        for depth in range(2, 8):
+            for winner in (ATTACKER, DEFENDER):
+                cut = fastsolve._out_of_reach(
+                    to_stack(pos), 0, winner, depth, reach.captures, reach.lord
+                )
+                fired[bool(cut)] += 1
+                expected = Solver(rules).wins(pos, winner, depth)
+                assert fast.wins(pos, winner, depth) == expected, (pos, winner, depth)
+                assert not (cut and expected)
+    assert fired[True] > 0 and fired[False] > 0
 
 
 def test_same_answers_as_the_python_solver_from_the_start() -> None:

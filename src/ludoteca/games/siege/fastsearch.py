@@ -8,6 +8,9 @@ its weights, in the same floating-point operations. So for a depth budget it cho
 the Python search chooses, only faster (a time budget is checked every 1,024 nodes, as there).
 Positions are kernel rows (`fast.py`), repetition table included, so draws by repetition and
 by the quiet-move rule end the lines they end in the reference engine.
+
+The search keeps its own stack of frames in arrays instead of recursing, so numba caches it on
+disk like the kernel: a new process loads it in a moment instead of compiling it again.
 """
 
 from __future__ import annotations
@@ -66,6 +69,9 @@ WEIGHT_NAMES = (
 ENTRY = types.Tuple((types.int64, types.int64, types.float64, types.int64))  # type: ignore[no-untyped-call]
 """A table entry: depth, flag, value, move (-1: none)."""
 N_NODES, N_ABORT = 0, 1
+F_SEAT, F_DEPTH, F_LEFT, F_ALPHA, F_BETA, F_START, F_BEST, F_MOVE, F_NEXT, F_COUNT = range(10)
+FRAME = 10
+"""A search frame's fields (`_search`): one float64 row per ply."""
 
 
 def _zobrist_keys() -> npt.NDArray[np.uint64]:
@@ -163,8 +169,8 @@ def _tick(stats: Ints, deadline: float) -> bool:
     return bool(stats[N_ABORT] != 0)
 
 
-@njit
-def _search(
+@njit(cache=True)
+def _enter(
     cfg: Config,
     keys: npt.NDArray[np.uint64],
     w: Floats,
@@ -176,25 +182,27 @@ def _search(
     order: Ints,
     stats: Ints,
     deadline: float,
-    quiescence: int,
+    f: Floats,
+    hashes: npt.NDArray[np.uint64],
     ply: int,
-    seat: int,
-    depth: int,
-    alpha: float,
-    beta: float,
-    left: int,
-) -> float:
-    """`AlphaBeta._search` at row `ply` (whose legal moves are `legal[ply, :counts[ply]]`),
-    and below depth 0 `AlphaBeta._quiesce` with `left` plies of captures to go: one function,
-    as numba cannot load a cached recursive function that calls another recursive one."""
+) -> bool:
+    """Open the frame of row `ply` (its seat, depth, alpha, beta and `left` already in
+    `f[ply]`): count the node, then either settle its value at once into `f[ply, F_BEST]`
+    (False: the evaluation, a table hit, the time up) or order its moves into `order[ply]`
+    (True: the frame has `f[ply, F_COUNT]` children to try). `AlphaBeta._search` and
+    `_quiesce` up to their loops over the moves."""
+    seat, depth = int(f[ply, F_SEAT]), int(f[ply, F_DEPTH])
+    alpha, beta = f[ply, F_ALPHA], f[ply, F_BETA]
+    f[ply, F_NEXT] = 0
+    if _tick(stats, deadline):
+        f[ply, F_BEST] = 0.0
+        return False
     if depth <= 0:  # the evaluation, or better if a capture improves on it
-        if _tick(stats, deadline):
-            return 0.0
         stand = evaluate(cfg, w, s, ply, seat, order[ply])
-        if stand >= beta or left <= 0:
-            return stand
-        alpha = max(alpha, stand)
-        best = stand
+        f[ply, F_BEST] = stand
+        if stand >= beta or f[ply, F_LEFT] <= 0:
+            return False
+        f[ply, F_ALPHA] = max(alpha, stand)
         occupied = s[ply, S_KNIGHTS] | s[ply, S_SOLDIERS]
         if s[ply, S_LORD] >= 0:
             occupied |= np.int64(1) << s[ply, S_LORD]
@@ -204,49 +212,28 @@ def _search(
             if occupied >> (legal[ply, k] % SPAN) & 1:
                 noisy[n] = legal[ply, k]
                 n += 1
-        moves = order[ply]
-        _order(s, ply, noisy, n, moves)
-        for k in range(n):
-            child = ply + 1
-            s[child] = s[ply]
-            counts[child] = fast.apply(cfg, s, child, moves[k], legal[child])
-            if s[child, S_REASON] != fast.NO_RESULT:
-                value = _terminal_value(s, child, seat, child)
-            elif s[child, S_TURN] == seat:
-                value = _search(
-                    cfg, keys, w, table, killers, s, legal, counts, order, stats, deadline,
-                    quiescence, child, seat, 0, alpha, beta, left - 1,
-                )  # fmt: skip
-            else:
-                value = -_search(
-                    cfg, keys, w, table, killers, s, legal, counts, order, stats, deadline,
-                    quiescence, child, 1 - seat, 0, -beta, -alpha, left - 1,
-                )  # fmt: skip
-            if stats[N_ABORT]:
-                return 0.0
-            best = max(best, value)
-            alpha = max(alpha, value)
-            if alpha >= beta:
-                break
-        return best
-    if _tick(stats, deadline):
-        return 0.0
+        _order(s, ply, noisy, n, order[ply])
+        f[ply, F_COUNT] = n
+        return n > 0
     key = zobrist(keys, s, ply)
+    hashes[ply] = key
     hint = -1
     if key in table:
         e_depth, e_flag, e_value, e_move = table[key]
         hint = e_move
         if e_depth >= depth:
             if e_flag == EXACT:
-                return float(e_value)
+                f[ply, F_BEST] = e_value
+                return False
             if e_flag == LOWER:
                 alpha = max(alpha, e_value)
             else:
                 beta = min(beta, e_value)
             if alpha >= beta:
-                return float(e_value)
-    start_alpha = alpha
-    best_value, best_move = -math.inf, -1
+                f[ply, F_BEST] = e_value
+                return False
+    f[ply, F_ALPHA], f[ply, F_BETA], f[ply, F_START] = alpha, beta, alpha
+    f[ply, F_BEST], f[ply, F_MOVE] = -math.inf, -1
     n = counts[ply]
     moves = order[ply]
     _order(s, ply, legal[ply], n, moves)
@@ -261,39 +248,115 @@ def _search(
                 moves[front] = candidate
                 front += 1
                 break
-    for k in range(n):
-        action = moves[k]
-        child = ply + 1  # `AlphaBeta._child`, inline: numba caches no mutual recursion
-        s[child] = s[ply]
-        counts[child] = fast.apply(cfg, s, child, action, legal[child])
-        if s[child, S_REASON] != fast.NO_RESULT:
-            value = _terminal_value(s, child, seat, child)
-        elif s[child, S_TURN] == seat:
-            value = _search(
-                cfg, keys, w, table, killers, s, legal, counts, order, stats, deadline,
-                quiescence, child, seat, depth - 1, alpha, beta, quiescence,
-            )  # fmt: skip
-        else:
-            value = -_search(
-                cfg, keys, w, table, killers, s, legal, counts, order, stats, deadline,
-                quiescence, child, 1 - seat, depth - 1, -beta, -alpha, quiescence,
-            )  # fmt: skip
+    f[ply, F_COUNT] = n
+    if n == 0:
+        _close(table, f, hashes, ply)
+    return bool(n > 0)
+
+
+@njit(cache=True)
+def _close(table: Dict, f: Floats, hashes: npt.NDArray[np.uint64], ply: int) -> None:
+    """A frame of the main search has tried its moves: store its result in the table."""
+    best, beta = f[ply, F_BEST], f[ply, F_BETA]
+    flag = UPPER if best <= f[ply, F_START] else LOWER if best >= beta else EXACT
+    move = np.int64(f[ply, F_MOVE])
+    table[hashes[ply]] = (np.int64(f[ply, F_DEPTH]), np.int64(flag), best, move)
+
+
+@njit(cache=True)
+def _search(
+    cfg: Config,
+    keys: npt.NDArray[np.uint64],
+    w: Floats,
+    table: Dict,
+    killers: Ints,
+    s: Rows,
+    legal: Ints,
+    counts: Ints,
+    order: Ints,
+    stats: Ints,
+    deadline: float,
+    quiescence: int,
+    f: Floats,
+    hashes: npt.NDArray[np.uint64],
+    top: int,
+    seat: int,
+    depth: int,
+    alpha: float,
+    beta: float,
+    left: int,
+) -> float:
+    """`AlphaBeta._search` at row `top` (whose legal moves are `legal[top, :counts[top]]`),
+    and below depth 0 `AlphaBeta._quiesce` with `left` plies of captures to go.
+
+    Without recursion, so that numba caches it: the frame of row `ply` is `f[ply]` (seat,
+    depth, alpha, beta, captures left, the best value and move so far, the alpha it began
+    with, the next move to try and how many), and its child is row `ply + 1`. The moves are
+    tried in the same order and the same nodes counted as by the recursive Python search.
+    When the time is up the value is void (0.0) and `stats[N_ABORT]` is set."""
+    f[top, F_SEAT], f[top, F_DEPTH], f[top, F_LEFT] = seat, depth, left
+    f[top, F_ALPHA], f[top, F_BETA] = alpha, beta
+    ply = top
+    opened = _enter(
+        cfg, keys, w, table, killers, s, legal, counts, order, stats, deadline, f, hashes, ply
+    )
+    while True:
         if stats[N_ABORT]:
             return 0.0
-        if value > best_value:
-            best_value, best_move = value, action
-        alpha = max(alpha, value)
-        if alpha >= beta:
+        if opened:  # try the frame's next move
+            k = int(f[ply, F_NEXT])
+            action = order[ply, k]
+            child = ply + 1
+            s[child] = s[ply]
+            counts[child] = fast.apply(cfg, s, child, action, legal[child])
+            me = int(f[ply, F_SEAT])
+            if s[child, S_REASON] == fast.NO_RESULT:
+                quiet = f[ply, F_DEPTH] <= 0
+                f[child, F_DEPTH] = 0 if quiet else f[ply, F_DEPTH] - 1
+                f[child, F_LEFT] = f[ply, F_LEFT] - 1 if quiet else quiescence
+                if s[child, S_TURN] == me:
+                    f[child, F_SEAT] = me
+                    f[child, F_ALPHA], f[child, F_BETA] = f[ply, F_ALPHA], f[ply, F_BETA]
+                else:
+                    f[child, F_SEAT] = 1 - me
+                    f[child, F_ALPHA], f[child, F_BETA] = -f[ply, F_BETA], -f[ply, F_ALPHA]
+                ply = child
+                opened = _enter(
+                    cfg, keys, w, table, killers, s, legal, counts, order, stats, deadline, f,
+                    hashes, ply,
+                )  # fmt: skip
+                continue
+            value = _terminal_value(s, child, me, child)
+        else:  # the frame's value is settled: hand it to its parent
+            value = f[ply, F_BEST]
+            if ply == top:
+                return float(value)
+            ply -= 1
+            if f[ply + 1, F_SEAT] != f[ply, F_SEAT]:
+                value = -value
+        k = int(f[ply, F_NEXT])
+        f[ply, F_NEXT] = k + 1
+        opened = k + 1 < f[ply, F_COUNT]
+        if f[ply, F_DEPTH] <= 0:  # `_quiesce`'s loop
+            f[ply, F_BEST] = max(f[ply, F_BEST], value)
+            f[ply, F_ALPHA] = max(f[ply, F_ALPHA], value)
+            if f[ply, F_ALPHA] >= f[ply, F_BETA]:
+                opened = False
+            continue
+        if value > f[ply, F_BEST]:  # `_search`'s loop
+            f[ply, F_BEST], f[ply, F_MOVE] = value, order[ply, k]
+        f[ply, F_ALPHA] = max(f[ply, F_ALPHA], value)
+        if f[ply, F_ALPHA] >= f[ply, F_BETA]:
+            action = order[ply, k]
             if killers[ply, 0] != action and killers[ply, 1] != action:
                 killers[ply, 1] = killers[ply, 0]
                 killers[ply, 0] = action
-            break
-    flag = UPPER if best_value <= start_alpha else LOWER if best_value >= beta else EXACT
-    table[key] = (np.int64(depth), np.int64(flag), best_value, np.int64(best_move))
-    return best_value
+            opened = False
+        if not opened:
+            _close(table, f, hashes, ply)
 
 
-@njit
+@njit(cache=True)
 def _root(
     cfg: Config,
     keys: npt.NDArray[np.uint64],
@@ -307,6 +370,8 @@ def _root(
     stats: Ints,
     deadline: float,
     quiescence: int,
+    f: Floats,
+    hashes: npt.NDArray[np.uint64],
     shuffled: Ints,
     first: int,
     seat: int,
@@ -331,12 +396,12 @@ def _root(
         elif s[1, S_TURN] == seat:
             value = _search(
                 cfg, keys, w, table, killers, s, legal, counts, order, stats, deadline,
-                quiescence, 1, seat, depth - 1, alpha, math.inf, quiescence,
+                quiescence, f, hashes, 1, seat, depth - 1, alpha, math.inf, quiescence,
             )  # fmt: skip
         else:
             value = -_search(
                 cfg, keys, w, table, killers, s, legal, counts, order, stats, deadline,
-                quiescence, 1, 1 - seat, depth - 1, -math.inf, -alpha, quiescence,
+                quiescence, f, hashes, 1, 1 - seat, depth - 1, -math.inf, -alpha, quiescence,
             )  # fmt: skip
         if stats[N_ABORT]:
             break
@@ -371,6 +436,8 @@ class FastAlphaBeta:
         order = np.zeros((plies + 1, 2 * MAX_MOVES), dtype=np.int64)
         counts = np.zeros(plies + 1, dtype=np.int64)
         killers = np.full((plies + 1, 2), -1, dtype=np.int64)
+        frames = np.zeros((plies + 1, FRAME), dtype=np.float64)
+        hashes = np.zeros(plies + 1, dtype=np.uint64)
         stats = np.zeros(2, dtype=np.int64)
         moves = np.array(shuffled, dtype=np.int64)
         seat = state.current_player()
@@ -378,7 +445,7 @@ class FastAlphaBeta:
         for target in range(1, depth + 1):
             found, score = _root(
                 cfg, self.keys, self.weights, self.table, killers, rows, legal, counts, order,
-                stats, deadline, self.quiescence, moves, choice, seat, target,
+                stats, deadline, self.quiescence, frames, hashes, moves, choice, seat, target,
             )  # fmt: skip
             if stats[N_ABORT]:
                 break

@@ -15,6 +15,12 @@ The same question and the same answers as `solve.Solver.wins`: can `winner` forc
   loser moved). With a path the arrays are a `numpy.memmap` file, so a later run (and the `hard`
   bot) reads what earlier runs proved. When a slot's four probes are taken, the shallowest
   entry is overwritten: the table is a cache of proved facts, and the search stays correct.
+- **Reach**: a node is answered "no" at once when the winner cannot possibly capture in the
+  plies left, on bounds that ignore every blocking piece (`Reach`): the attacker needs a knight
+  that can jump onto a field the lord can have reached by then, counting knight jumps and lord
+  moves on the empty board; the defender needs a move per knight left, as each move takes at
+  most one. Such a node could only be won by leaving the loser without a move, which never
+  happens on this board (`solve.py`), so the answers stay those of `solve.Solver`.
 - **Budget**: the compiled search looks at the clock every 65,536 nodes; when time is up it
   unwinds without storing anything, so the table only ever holds proved facts.
 """
@@ -55,6 +61,8 @@ DEFAULT_SLOTS = 1 << 22
 """4M slots, 192 MiB (48 bytes a slot). A table file made larger beforehand (`Table.create`
 with more slots) keeps its size when a run opens it."""
 MAX_PLIES = 256
+REACH_MOVES = 64
+"""The reach bounds are tabled up to this many moves of a side (and stay true beyond it)."""
 
 _REVERSED = np.array([int(f"{b:08b}"[::-1], 2) for b in range(256)], dtype=np.int64)
 
@@ -82,6 +90,51 @@ def symmetric(board: Board) -> bool:
         == set(board.lord_rays[mirror(f)])
         for f in range(size)
     )
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The bounds behind the reach cut (see the module docstring), from the board's tables.
+
+    `captures[a, f]`: the fields a knight on `f` could capture on within `a` of its moves (its
+    jumps on an empty board); `lord[m, g]`: the fields the lord on `g` could stand on after at
+    most `m` of its moves (its rays run to their ends and the crown move, on an empty board).
+    Both as bit sets; a number of moves past `REACH_MOVES` reads row `REACH_MOVES`."""
+
+    captures: Ints
+    lord: Ints
+
+    @classmethod
+    def of(cls, board: Board) -> Reach:
+        size = len(board.knight_jumps)
+        captures = np.zeros((REACH_MOVES + 1, SPAN), dtype=np.int64)
+        lord = np.zeros((REACH_MOVES + 1, SPAN), dtype=np.int64)
+        lord_steps = [
+            {t for ray in board.lord_rays[f] for t in ray} | _crown_move(board, f)
+            for f in range(size)
+        ]
+        for f in range(size):
+            stood = {f}  # where the knight can stand after fewer than `a` moves
+            lord_seen = {f}
+            for a in range(REACH_MOVES + 1):
+                if a:
+                    captures[a, f] = _bit_set(t for g in stood for t in board.knight_jumps[g])
+                    stood = {t for g in stood for t in board.knight_jumps[g]} | stood
+                    lord_seen |= {t for g in lord_seen for t in lord_steps[g]}
+                lord[a, f] = _bit_set(lord_seen)
+        return cls(captures, lord)
+
+
+def _crown_move(board: Board, field: int) -> set[int]:
+    a, b = board.crowns
+    return {b} if field == a else {a} if field == b else set()
+
+
+def _bit_set(fields: Iterable[int]) -> int:
+    bits = 0
+    for field in set(fields):
+        bits |= 1 << field
+    return bits - (1 << 64) if bits >> 63 else bits  # as a signed int64
 
 
 @dataclass
@@ -288,14 +341,41 @@ def _mirror_move(action: int) -> int:
 
 
 @njit(cache=True)
+def _out_of_reach(
+    s: Rows, i: int, winner: int, depth: int, captures: Ints, lord_reach: Ints
+) -> bool:
+    """Whether `winner` cannot possibly capture what it must within `depth` plies (the reach
+    cut of the module docstring)."""
+    first = s[i, S_TURN] == winner
+    own = (depth + 1) // 2 if first else depth // 2  # the winner's moves left
+    knights = s[i, S_KNIGHTS]
+    if winner != ATTACKER:
+        return fast.count_bits(knights) > own
+    lord = s[i, S_LORD]
+    if lord < 0:
+        return False
+    fields = lord_reach[min(own - 1 if first else own, REACH_MOVES), lord]
+    row = min(own, REACH_MOVES)
+    rest = knights
+    while rest:
+        if captures[row, fast.lowest(rest)] & fields:
+            return False
+        rest &= rest - 1
+    return True
+
+
+@njit(cache=True)
 def wins(
     cfg: Config,
     keys: npt.NDArray[np.int64],
     values: Ints,
     table_moves: Ints,
     symmetry: bool,
+    captures: Ints,
+    lord_reach: Ints,
     s: Rows,
     moves: npt.NDArray[np.int64],
+    scratch: Ints,
     ply: int,
     winner: int,
     depth: int,
@@ -303,7 +383,9 @@ def wins(
     deadline: float,
 ) -> bool:
     """`solve.Solver.wins` for row `ply` of the stack `s`; `stats`: nodes, and 1 in stats[1]
-    once the deadline has passed (from then on nothing is stored and the answer is void)."""
+    once the deadline has passed (from then on nothing is stored and the answer is void).
+    `scratch[ply]` holds the position's two keys (its own and its mirror image's), so no
+    node allocates memory."""
     if stats[1]:
         return False
     side = s[ply, S_TURN]
@@ -312,8 +394,10 @@ def wins(
         return depth >= 1 and _takes_all_now(cfg, s, ply, winner, moves[ply]) >= 0
     if depth < 2:
         return False
-    key = np.empty(KEY_WORDS, dtype=np.int64)
-    other = np.empty(KEY_WORDS, dtype=np.int64)
+    if _out_of_reach(s, ply, winner, depth, captures, lord_reach):
+        stats[0] += 1
+        return False
+    key, other = scratch[ply, :KEY_WORDS], scratch[ply, KEY_WORDS:]
     flipped = _canonical(s, ply, winner, symmetry, key, other)
     slot = _slot(keys, values, key, False)
     known, hint = -1, -1
@@ -344,8 +428,8 @@ def wins(
             for k in range(n):
                 _play(s, ply, moves[ply, k])
                 if wins(
-                    cfg, keys, values, table_moves, symmetry, s, moves, ply + 1, winner,
-                    depth - 1, stats, deadline,
+                    cfg, keys, values, table_moves, symmetry, captures, lord_reach, s, moves,
+                    scratch, ply + 1, winner, depth - 1, stats, deadline,
                 ):  # fmt: skip
                     result, best = True, int(moves[ply, k])
                     break
@@ -355,8 +439,8 @@ def wins(
         for k in range(n):
             _play(s, ply, moves[ply, k])
             if not wins(
-                cfg, keys, values, table_moves, symmetry, s, moves, ply + 1, winner,
-                depth - 1, stats, deadline,
+                cfg, keys, values, table_moves, symmetry, captures, lord_reach, s, moves,
+                scratch, ply + 1, winner, depth - 1, stats, deadline,
             ):  # fmt: skip
                 result, best = False, int(moves[ply, k])
                 break
@@ -407,10 +491,12 @@ class FastSolver:
         self.game = game
         self.cfg = fast.config(game, 1)
         self.symmetry = symmetric(game.board)
+        self.reach = Reach.of(game.board)
         self.table = Table.create() if table is None else table
         self.deadline = deadline
         self.nodes = 0
         self.moves = np.zeros((MAX_PLIES + 2, 2 * MAX_MOVES), dtype=np.int64)
+        self.scratch = np.zeros((MAX_PLIES + 2, 2 * KEY_WORDS), dtype=np.int64)
 
     def wins(self, pos: Position, winner: int, depth: int) -> bool:
         """Whether `winner` can force a win within `depth` plies from `pos` (OutOfTime when
@@ -421,8 +507,9 @@ class FastSolver:
         stats = np.zeros(2, dtype=np.int64)
         t = self.table
         won = wins(
-            self.cfg, t.keys, t.values, t.moves, self.symmetry, stack, self.moves, 0,
-            winner, depth, stats, self.deadline or 0.0,
+            self.cfg, t.keys, t.values, t.moves, self.symmetry, self.reach.captures,
+            self.reach.lord, stack, self.moves, self.scratch, 0, winner, depth, stats,
+            self.deadline or 0.0,
         )  # fmt: skip
         self.nodes += int(stats[0])
         if stats[1]:

@@ -402,7 +402,16 @@ function slidePieces(before) {
 function schedule(v) {
   const waiting = pending !== null;
   pending = v;
-  if (!waiting) requestAnimationFrame(() => { const next = pending; pending = null; render(next); });
+  if (!waiting) {
+    requestAnimationFrame(() => {
+      const next = pending;
+      pending = null;
+      render(next);
+      // "Live" once the socket's first view is on the board, not merely when it opens.
+      const live = socket && socket.readyState === WebSocket.OPEN;
+      if (live && !$("connection").classList.contains("online")) setOnline(true);
+    });
+  }
 }
 
 function connect() {
@@ -413,7 +422,7 @@ function connect() {
   }
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${window.location.host}/ws/table/${boot.table}?${params}`);
-  socket.addEventListener("open", () => { retries = 0; setOnline(true); });
+  socket.addEventListener("open", () => { retries = 0; });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") schedule(message.view);
