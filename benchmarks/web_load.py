@@ -159,8 +159,14 @@ class Figures:
     latencies: list[float] = field(default_factory=list)
     decisions: int = 0
     errors: int = 0
+    error_codes: dict[str, int] = field(default_factory=dict)
+    """How many error answers of each code (the server's `code`, or the exception's name)."""
     finished: int = 0
     server_cpu: float = 0.0
+
+    def count_error(self, code: str) -> None:
+        self.errors += 1
+        self.error_codes[code] = self.error_codes.get(code, 0) + 1
 
     def summary(self) -> dict[str, Any]:
         ordered = sorted(self.latencies)
@@ -181,6 +187,7 @@ class Figures:
             "person_moves_per_s": round(len(ordered) / self.seconds, 1),
             "decisions_per_s": round(self.decisions / self.seconds, 1),
             "errors": self.errors,
+            "error_codes": dict(sorted(self.error_codes.items())),
             "finished_games": self.finished,
             "server_cpu_percent": round(100 * self.server_cpu / self.seconds, 1),
             "server_cpu_ms_per_move": (
@@ -238,7 +245,7 @@ async def person(client: httpx.AsyncClient, round_: Round, ready: asyncio.Event)
             async for text in ws:
                 message = json.loads(text)
                 if message["type"] == "error":
-                    figures.errors += 1
+                    figures.count_error(str(message.get("code")))
                     waiting = None
                     continue
                 if message["type"] != "view":
@@ -293,7 +300,7 @@ async def play_round(round_: Round, tables: int, seconds: float, server: Server)
             if isinstance(outcome, BaseException) and not isinstance(
                 outcome, asyncio.CancelledError
             ):
-                round_.figures.errors += 1
+                round_.figures.count_error(type(outcome).__name__)
                 if isinstance(outcome, SystemExit):
                     raise outcome
 
