@@ -4,7 +4,8 @@ For every count of `--tables` it starts `ludoteca serve` on a free port of 127.0
 database, creates that many two-player ludo tables (seat 0 a person, seat 1 a `--bot`, speed
 `--speed`), opens one WebSocket per person and plays for `--seconds`: a person waits a think time
 drawn from `--think` (0.5-1.5 s), sends a legal move and times how long its socket takes to get
-the view after that move (the first view whose version is past the one it moved in). The
+the view after that move (the first view whose version is past the one it moved in); its socket
+asks for deltas after the first view (`?delta=1`), as the table's page does. The
 client is one asyncio process on the same machine as the server, as in the issue.
 
 Per table count it prints p50/p95/p99 of that latency, the person's moves per second and all
@@ -236,10 +237,11 @@ async def person(client: httpx.AsyncClient, round_: Round, ready: asyncio.Event)
     address = round_.url.replace("http://", "ws://")
     table, token = await new_table(client, round_)
     while True:
-        uri = f"{address}/ws/table/{table}?seat=0&token={token}"
+        uri = f"{address}/ws/table/{table}?seat=0&token={token}&delta=1"  # as the page asks
         async with websockets.connect(uri, max_size=None, open_timeout=120) as ws:
             waiting: tuple[int, float] | None = None  # (version moved in, time sent)
             seen = -1
+            log: list[Any] = []  # the whole log: a delta view carries its entries from `since`
             round_.connected += 1
             await ready.wait()
             async for text in ws:
@@ -251,6 +253,8 @@ async def person(client: httpx.AsyncClient, round_: Round, ready: asyncio.Event)
                 if message["type"] != "view":
                     continue
                 view = message["view"]
+                since = view.get("since")
+                log = view["log"] if since is None else log[:since] + view["log"]
                 version = view["version"]
                 now = time.monotonic()
                 if waiting is not None and version > waiting[0]:
@@ -258,7 +262,7 @@ async def person(client: httpx.AsyncClient, round_: Round, ready: asyncio.Event)
                         figures.latencies.append(now - waiting[1])
                     waiting = None
                 if seen >= 0 and round_.counting(now):
-                    figures.decisions += sum(1 for who, _ in view["log"][seen:] if who >= 0)
+                    figures.decisions += sum(1 for who, _ in log[seen:] if who >= 0)
                 seen = max(seen, version)
                 if view["status"] != "playing":
                     figures.finished += round_.counting(now)

@@ -169,6 +169,7 @@ class TableManager:
             return []
         fresh, owed = Table.build(data)
         table.data, table.state, table._positions = fresh.data, fresh.state, None
+        table.history += 1
         return owed
 
     # -- tables -------------------------------------------------------------------------------
@@ -234,6 +235,12 @@ class TableManager:
             await self.play(table, seat, action, notation)
             return
         table.parse_move(seat, action, notation)  # refused here as on the page it was sent from
+        if table.id not in self.workers.owners:  # nobody heard writing it: maybe nobody holds it
+            async with table.lock:
+                held = await self._hold(table)
+            if held:
+                await self.play(table, seat, action, notation)
+                return
         version = len(table.moves)
         if await self.workers.forward(table, seat, token, action, notation):
             await self.workers.sync_now(table, version)
@@ -346,12 +353,19 @@ class TableManager:
 
     # -- watchers -----------------------------------------------------------------------------
     async def connect(
-        self, table: Table, socket: Any, seat: int | None, language: str = DEFAULT
+        self,
+        table: Table,
+        socket: Any,
+        seat: int | None,
+        language: str = DEFAULT,
+        delta: bool = False,
     ) -> Connection:
-        """Send the current view, then keep `socket` informed of every step, in `language`."""
-        connection = Connection(socket, seat, language)
+        """Send the current view, then keep `socket` informed of every step, in `language`
+        (`delta`: after this first view, as deltas)."""
+        connection = Connection(socket, seat, language, delta)
         async with table.lock:
             await socket.send_json({"type": "view", "view": table_view(table, seat)})
+            connection.shown = (table.history, tuple(table.names()), len(table.moves))
             table.connections.add(connection)
         return connection
 
@@ -367,8 +381,11 @@ class TableManager:
 
     async def _broadcast(self, table: Table) -> None:
         messages = ViewMessages(table)
+        shown = (table.history, tuple(table.names()), len(table.moves))
         for connection in list(table.connections):
-            text = messages.text(connection.seat, connection.language)
+            since = connection.since(*shown)
+            text = messages.text(connection.seat, connection.language, since)
+            connection.shown = shown
             try:
                 await connection.socket.send_text(text)
             except Exception:  # the socket went away mid-send; it is dropped, play goes on

@@ -83,6 +83,8 @@ class Workers:
         self._broken: set[str] = set()
         """Tables that could not be rebuilt: not adopted again at every heartbeat."""
         self.forwarder = Forwarder(manager, self._publish, self._spawn)
+        self.owners: dict[str, str] = {}
+        """Table id -> the process last heard writing it (`changed`) or given it (`handed`)."""
 
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -273,10 +275,11 @@ class Workers:
         if not isinstance(table_id, str) or by == self.manager.owner:
             return
         table = self.manager.tables.get(table_id)
-        if kind == "changed":
-            self._sync_soon(table_id, message if "moves" in message else None)
-        elif table is None:
+        if table is None:
             return
+        if kind == "changed":
+            self.owners[table_id] = by if isinstance(by, str) else ""
+            self._sync_soon(table_id, message if "moves" in message else None)
         elif kind == "move" and isinstance(by, str):
             self.forwarder.asked(table, message)
         elif kind == "answer" and message.get("to") == self.manager.owner:
@@ -289,7 +292,10 @@ class Workers:
             self._spawn(self._told(table, message["body"]), f"told-{table_id}")
         elif kind == "handover" and table_id in self.manager._held and isinstance(by, str):
             self._spawn(self._hand_over(table_id, by), f"hand-over-{table_id}")
-        elif kind == "handed" and message.get("to") == self.manager.owner:
+        elif kind == "handed" and isinstance(message.get("to"), str):
+            self.owners[table_id] = message["to"]
+            if message["to"] != self.manager.owner:
+                return
             answered = self._asked.get(table_id)
             if answered is not None and not answered.done():
                 answered.set_result(None)
@@ -309,10 +315,8 @@ class Workers:
             news = self._news.pop(table.id, [])
             if self.manager.holds(table):
                 return
-            if not table.connections:  # nobody watches it here: only what needs no read
-                if None not in news and news:  # (else read when asked for: `TableManager.get`)
-                    _apply_steps(table, [n for n in news if n is not None])
-                return
+            if not table.connections:
+                return  # nobody watches it here: read when asked for (`TableManager.get`)
             if await self.catch_up(table, news):
                 await self.manager._broadcast(table)
 
