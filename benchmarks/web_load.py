@@ -61,13 +61,22 @@ def free_port() -> int:
 class Server:
     """`ludoteca serve` in a subprocess on 127.0.0.1, its output in a log file."""
 
-    def __init__(self, database: str, workers: int | None, log: Path, profile: Path | None):
+    def __init__(
+        self,
+        database: str,
+        workers: int | None,
+        log: Path,
+        profile: Path | None,
+        compression: bool = True,
+    ):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         ludoteca = Path(sys.executable).with_name("ludoteca")
         command = [str(ludoteca), "serve", "--port", str(self.port), "--database", database]
         if workers is not None:
             command += ["--workers", str(workers)]
+        if not compression:
+            command += ["--no-ws-compression"]
         if profile is not None:
             command = [sys.executable, "-m", "cProfile", "-o", str(profile), *command]
         self.log = log
@@ -311,7 +320,8 @@ async def play_round(round_: Round, tables: int, seconds: float, server: Server)
 
 def run_round(args: argparse.Namespace, tables: int, database: str, folder: Path) -> Figures:
     profile = args.profile / f"server-{tables}.prof" if args.profile else None
-    server = Server(database, args.workers, folder / f"server-{tables}.log", profile)
+    log = folder / f"server-{tables}.log"
+    server = Server(database, args.workers, log, profile, args.ws_compression)
     try:
         server.wait_ready()
         figures = Figures(tables, args.seconds)
@@ -360,6 +370,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds per round")
     parser.add_argument("--database", default="sqlite", help="sqlite, postgresql or a URL")
     parser.add_argument("--workers", type=int, default=None, help="passed to ludoteca serve")
+    parser.add_argument(
+        "--ws-compression",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="--no-ws-compression is passed to ludoteca serve",
+    )
     parser.add_argument("--bot", default="greedy", help="the bot's agent spec")
     parser.add_argument("--speed", choices=["fast", "normal"], default="fast")
     parser.add_argument("--think", type=float, nargs=2, default=[0.5, 1.5], metavar=("MIN", "MAX"))
