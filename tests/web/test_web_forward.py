@@ -64,10 +64,28 @@ def test_the_owners_refusal_of_a_forwarded_move_reaches_the_asker(
         forwarder = other.state.manager.workers.forwarder
         here = live(other, table.id)
         assert two.portal is not None
-        with pytest.raises(Unprocessable) as refused:  # an action no position has
+        with (
+            one.websocket_connect(f"/ws/table/{table.id}"),
+            pytest.raises(Unprocessable) as refused,
+        ):
             two.portal.call(forwarder.move, here, seat, table.tokens[seat], 10_000, None)
         assert refused.value.code == "illegal_move"
         assert kit.view(table)["version"] == spare.view(table)["version"]
+
+
+def test_an_owner_nobody_watches_hands_the_table_to_the_process_a_move_reached(
+    postgres_url: str, make_kit: Any
+) -> None:
+    """The table goes once to where its people are; their next moves need no forwarding."""
+    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
+    with TestClient(owner) as one, TestClient(other) as two:
+        kit, spare = make_kit(owner, one), make_kit(other, two)
+        table = kit.create()
+        kit.play_first_moves(table, 1)
+        spare.play_first_moves(table, 2)  # no socket on the owner: handed over, then played here
+        assert other.state.manager.holds(live(other, table.id))
+        assert not owner.state.manager.holds(live(owner, table.id))
+        assert kit.view(table)["log"] == spare.view(table)["log"]
 
 
 def test_a_move_for_a_table_whose_owner_stopped_takes_the_table_over(

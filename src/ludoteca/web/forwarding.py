@@ -8,9 +8,12 @@ the bots answer) and says how it went (`answer`: nothing, or the error to give t
 asker relays the error to its client, or shows the move to its own sockets.
 
 So the table stays where it is: two processes do not hand it back and forth whenever people
-at one table are connected to both. An owner that is slow to answer (a busy machine) is waited
-for as long as its lease is current; only when no process holds a current lease (its owner was
-killed or let the table go) does the asker take the table over (`Workers.take_over`).
+at one table are connected to both. One exception: an owner with no socket of the table (its
+people all reached other processes) hands the table over instead (answering `handed`), and
+the asker plays the move as the new owner: a table goes, once, to where its people are. An
+owner that is slow to answer (a busy machine) is waited for as long as its lease is current;
+only when no process holds a current lease (its owner was killed or let the table go) does the
+asker take the table over (`Workers.take_over`).
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Literal
 
 from ludoteca.web import leases
 from ludoteca.web.errors import (
@@ -62,6 +65,11 @@ def error_from(body: dict[str, Any]) -> WebError:
     return kind(body["message"], code=body["code"], **body["params"])
 
 
+Outcome = Literal["played", "yours", "gone"]
+"""How a forwarded move went: the owner played it, handed the table to the asker instead (who
+plays it), or no owner answered (the asker takes the table over)."""
+
+
 class Forwarder:
     """The asker's requests waiting for an answer, and the owner's side of them."""
 
@@ -70,12 +78,14 @@ class Forwarder:
         manager: TableManager,
         publish: Callable[..., None],
         spawn: Callable[..., None],
+        hand_over: Callable[[str, str], Awaitable[bool]],
     ) -> None:
         self.manager = manager
         self._publish = publish
         self._spawn = spawn
+        self._hand_over = hand_over
         self._numbers = itertools.count()
-        self._waiting: dict[str, asyncio.Future[dict[str, Any] | None]] = {}
+        self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
 
     async def move(
         self,
@@ -84,11 +94,10 @@ class Forwarder:
         token: str | None,
         action: int | None,
         notation: str | None,
-    ) -> bool:
-        """Have the owner play this move. True: it did (raises the error it refused the move
-        with); False: no owner answered within `FORWARD_WAIT`."""
+    ) -> Outcome:
+        """Have the owner play this move (raises the error it refused the move with)."""
         request = f"{self.manager.owner}/{next(self._numbers)}"
-        answered: asyncio.Future[dict[str, Any] | None] = asyncio.get_running_loop().create_future()
+        answered: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[request] = answered
         try:
             self._publish(
@@ -101,13 +110,16 @@ class Forwarder:
                 notation=notation,
             )
             if not await self._answer_of(table, answered):
-                return False
+                return "gone"
         finally:
             self._waiting.pop(request, None)
-        error = answered.result()
-        if error is not None:
+        answer = answered.result()
+        if answer.get("handed") is True:
+            return "yours"
+        error = answer.get("error")
+        if isinstance(error, dict):
             raise error_from(error)
-        return True
+        return "played"
 
     async def _answer_of(self, table: Table, answered: asyncio.Future[Any]) -> bool:
         """Wait for the answer while the owner is alive (its lease current: a busy owner is
@@ -132,8 +144,7 @@ class Forwarder:
         """An `answer` to one of this process's requests arrived."""
         waiting = self._waiting.get(str(message.get("id")))
         if waiting is not None and not waiting.done():
-            error = message.get("error")
-            waiting.set_result(error if isinstance(error, dict) else None)
+            waiting.set_result(message)
 
     def asked(self, table: Table, message: dict[str, Any]) -> None:
         """A `move` for `table` arrived: played here if this process is its owner (the others
@@ -143,7 +154,12 @@ class Forwarder:
 
     async def _play(self, table: Table, message: dict[str, Any]) -> None:
         seat, action, notation = message.get("seat"), message.get("action"), message.get("notation")
-        token = message.get("token")
+        token, asker = message.get("token"), message.get("by")
+        answer = {"id": message.get("id"), "to": asker}
+        nobody_here = not table.connections  # nobody watches the table on this process
+        if nobody_here and isinstance(asker, str) and await self._hand_over(table.id, asker):
+            self._publish("answer", table.id, handed=True, **answer)
+            return
         error: dict[str, Any] | None = None
         try:
             if not (
@@ -158,4 +174,8 @@ class Forwarder:
             await self.manager.play(table, seat, action, notation)
         except WebError as exc:
             error = error_body(exc)
-        self._publish("answer", table.id, id=message.get("id"), to=message.get("by"), error=error)
+        except Exception:  # the store failed: the person hears so at once, not after a wait
+            log.exception("a move forwarded for table %s failed", table.id)
+            busy = Conflict("the move could not be stored: try again", code="table_busy")
+            error = error_body(busy)
+        self._publish("answer", table.id, error=error, **answer)

@@ -242,10 +242,13 @@ class TableManager:
                 await self.play(table, seat, action, notation)
                 return
         version = len(table.moves)
-        if await self.workers.forward(table, seat, token, action, notation):
+        outcome = await self.workers.forward(table, seat, token, action, notation)
+        if outcome == "played":
             await self.workers.sync_now(table, version)
-            return
-        await self.play(table, seat, action, notation, version)  # the owner is gone
+        elif outcome == "yours":  # handed over to this process, the move not played
+            await self.play(table, seat, action, notation)
+        else:  # the owner is gone: taken over, unless the table moved on meanwhile
+            await self.play(table, seat, action, notation, version)
 
     async def play(
         self,

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.web import leases
 from ludoteca.web.errors import WebError
 from ludoteca.web.fanout import Fanout
-from ludoteca.web.forwarding import Forwarder
+from ludoteca.web.forwarding import Forwarder, Outcome
 from ludoteca.web.storage import REFUSED, MoveData
 from ludoteca.web.table import Table
 
@@ -78,11 +78,11 @@ class Workers:
         self._syncing: set[str] = set()
         self._news: dict[str, list[dict[str, Any] | None]] = {}
         """`changed` messages heard per table and not applied yet (None: read the store)."""
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[object]] = set()
         self._heartbeat: asyncio.Task[None] | None = None
         self._broken: set[str] = set()
         """Tables that could not be rebuilt: not adopted again at every heartbeat."""
-        self.forwarder = Forwarder(manager, self._publish, self._spawn)
+        self.forwarder = Forwarder(manager, self._publish, self._spawn, self._hand_over)
         self.owners: dict[str, str] = {}
         """Table id -> the process last heard writing it (`changed`) or given it (`handed`)."""
 
@@ -103,12 +103,12 @@ class Workers:
         if self.fanout is not None:
             await self.fanout.stop()
 
-    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, object], name: str) -> None:
         task = asyncio.create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._done)
 
-    def _done(self, task: asyncio.Task[None]) -> None:
+    def _done(self, task: asyncio.Task[object]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("workers: %s failed", task.get_name(), exc_info=task.exception())
@@ -137,13 +137,14 @@ class Workers:
         else:
             self._publish("changed", table.id)
 
-    async def _hand_over(self, table_id: str, to: str) -> None:
+    async def _hand_over(self, table_id: str, to: str) -> bool:
+        """Give the table's lease to the process `to`; False: this one did not hold it."""
         table = self.manager.tables.get(table_id)
         if table is None:
-            return
+            return False
         async with table.lock:  # the step in progress is committed first
             if not self.manager.holds(table):
-                return
+                return False
             engine, seconds = self.manager.store.engine, self.manager.lease_seconds
             moved = await asyncio.to_thread(
                 leases.hand_over, engine, table_id, self.manager.owner, to, seconds
@@ -151,6 +152,7 @@ class Workers:
             self.manager._held.pop(table_id, None)
         if moved:
             self._publish("handed", table_id, to=to)
+        return moved
 
     # -- beside the game ----------------------------------------------------------------------
     def joined(self, table: Table, seat: int | None) -> None:
@@ -197,11 +199,10 @@ class Workers:
         token: str | None,
         action: int | None,
         notation: str | None,
-    ) -> bool:
-        """Have the table's owner play this move (`web.forwarding`). True: it did (raises its
-        refusal); False: no owner answered."""
+    ) -> Outcome:
+        """Have the table's owner play this move (`web.forwarding`; raises its refusal)."""
         if self.fanout is None:
-            return False
+            return "gone"
         return await self.forwarder.move(table, seat, token, action, notation)
 
     async def sync_now(self, table: Table, version: int) -> None:
