@@ -2,7 +2,7 @@
 hear of it.
 
 A table has one writer, the process holding its lease (`Store.claim`): it stores the moves and
-runs the bots. Every process accepts every table's sockets and moves. Three kinds of message go
+runs the bots. Every process accepts every table's sockets and moves. These messages go
 over `web.fanout` (PostgreSQL `LISTEN/NOTIFY`):
 
 - `changed`: the owner committed a change to a table (moves, status, seats). A step's message
