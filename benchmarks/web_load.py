@@ -4,7 +4,8 @@ For every count of `--tables` it starts `ludoteca serve` on a free port of 127.0
 database, creates that many two-player ludo tables (seat 0 a person, seat 1 a `--bot`, speed
 `--speed`), opens one WebSocket per person and plays for `--seconds`: a person waits a think time
 drawn from `--think` (0.5-1.5 s), sends a legal move and times how long its socket takes to get
-the view after that move (the first view whose version is past the one it moved in). The
+the view after that move (the first view whose version is past the one it moved in); its socket
+asks for deltas after the first view (`?delta=1`), as the table's page does. The
 client is one asyncio process on the same machine as the server, as in the issue.
 
 Per table count it prints p50/p95/p99 of that latency, the person's moves per second and all
@@ -60,13 +61,22 @@ def free_port() -> int:
 class Server:
     """`ludoteca serve` in a subprocess on 127.0.0.1, its output in a log file."""
 
-    def __init__(self, database: str, workers: int | None, log: Path, profile: Path | None):
+    def __init__(
+        self,
+        database: str,
+        workers: int | None,
+        log: Path,
+        profile: Path | None,
+        compression: bool = True,
+    ):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         ludoteca = Path(sys.executable).with_name("ludoteca")
         command = [str(ludoteca), "serve", "--port", str(self.port), "--database", database]
         if workers is not None:
             command += ["--workers", str(workers)]
+        if not compression:
+            command += ["--no-ws-compression"]
         if profile is not None:
             command = [sys.executable, "-m", "cProfile", "-o", str(profile), *command]
         self.log = log
@@ -159,8 +169,14 @@ class Figures:
     latencies: list[float] = field(default_factory=list)
     decisions: int = 0
     errors: int = 0
+    error_codes: dict[str, int] = field(default_factory=dict)
+    """How many error answers of each code (the server's `code`, or the exception's name)."""
     finished: int = 0
     server_cpu: float = 0.0
+
+    def count_error(self, code: str) -> None:
+        self.errors += 1
+        self.error_codes[code] = self.error_codes.get(code, 0) + 1
 
     def summary(self) -> dict[str, Any]:
         ordered = sorted(self.latencies)
@@ -181,6 +197,7 @@ class Figures:
             "person_moves_per_s": round(len(ordered) / self.seconds, 1),
             "decisions_per_s": round(self.decisions / self.seconds, 1),
             "errors": self.errors,
+            "error_codes": dict(sorted(self.error_codes.items())),
             "finished_games": self.finished,
             "server_cpu_percent": round(100 * self.server_cpu / self.seconds, 1),
             "server_cpu_ms_per_move": (
@@ -229,21 +246,24 @@ async def person(client: httpx.AsyncClient, round_: Round, ready: asyncio.Event)
     address = round_.url.replace("http://", "ws://")
     table, token = await new_table(client, round_)
     while True:
-        uri = f"{address}/ws/table/{table}?seat=0&token={token}"
+        uri = f"{address}/ws/table/{table}?seat=0&token={token}&delta=1"  # as the page asks
         async with websockets.connect(uri, max_size=None, open_timeout=120) as ws:
             waiting: tuple[int, float] | None = None  # (version moved in, time sent)
             seen = -1
+            log: list[Any] = []  # the whole log: a delta view carries its entries from `since`
             round_.connected += 1
             await ready.wait()
             async for text in ws:
                 message = json.loads(text)
                 if message["type"] == "error":
-                    figures.errors += 1
+                    figures.count_error(str(message.get("code")))
                     waiting = None
                     continue
                 if message["type"] != "view":
                     continue
                 view = message["view"]
+                since = view.get("since")
+                log = view["log"] if since is None else log[:since] + view["log"]
                 version = view["version"]
                 now = time.monotonic()
                 if waiting is not None and version > waiting[0]:
@@ -251,7 +271,7 @@ async def person(client: httpx.AsyncClient, round_: Round, ready: asyncio.Event)
                         figures.latencies.append(now - waiting[1])
                     waiting = None
                 if seen >= 0 and round_.counting(now):
-                    figures.decisions += sum(1 for who, _ in view["log"][seen:] if who >= 0)
+                    figures.decisions += sum(1 for who, _ in log[seen:] if who >= 0)
                 seen = max(seen, version)
                 if view["status"] != "playing":
                     figures.finished += round_.counting(now)
@@ -293,14 +313,15 @@ async def play_round(round_: Round, tables: int, seconds: float, server: Server)
             if isinstance(outcome, BaseException) and not isinstance(
                 outcome, asyncio.CancelledError
             ):
-                round_.figures.errors += 1
+                round_.figures.count_error(type(outcome).__name__)
                 if isinstance(outcome, SystemExit):
                     raise outcome
 
 
 def run_round(args: argparse.Namespace, tables: int, database: str, folder: Path) -> Figures:
     profile = args.profile / f"server-{tables}.prof" if args.profile else None
-    server = Server(database, args.workers, folder / f"server-{tables}.log", profile)
+    log = folder / f"server-{tables}.log"
+    server = Server(database, args.workers, log, profile, args.ws_compression)
     try:
         server.wait_ready()
         figures = Figures(tables, args.seconds)
@@ -349,6 +370,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds per round")
     parser.add_argument("--database", default="sqlite", help="sqlite, postgresql or a URL")
     parser.add_argument("--workers", type=int, default=None, help="passed to ludoteca serve")
+    parser.add_argument(
+        "--ws-compression",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="--no-ws-compression is passed to ludoteca serve",
+    )
     parser.add_argument("--bot", default="greedy", help="the bot's agent spec")
     parser.add_argument("--speed", choices=["fast", "normal"], default="fast")
     parser.add_argument("--think", type=float, nargs=2, default=[0.5, 1.5], metavar=("MIN", "MAX"))

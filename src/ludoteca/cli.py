@@ -181,12 +181,16 @@ def serve(
     workers: Annotated[
         int, typer.Option(min=1, help="server processes behind the port (more than 1: PostgreSQL)")
     ] = 1,
+    ws_compression: Annotated[
+        bool,
+        typer.Option(help="compress WebSocket messages (less traffic, more server CPU)"),
+    ] = True,
 ) -> None:
     """Serve the browser app: a lobby, tables to play at, and replays."""
     from ludoteca.web.server import serve as run_server
 
     with _errors():
-        run_server(host, port, database, workers)
+        run_server(host, port, database, workers, ws_compression=ws_compression)
 
 
 @app.command()

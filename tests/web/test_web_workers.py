@@ -479,27 +479,6 @@ def test_serve_with_two_workers_starts_them_and_shares_a_table(
         assert seen["log"][: len(acknowledged)] == acknowledged
 
 
-def test_a_move_sent_to_the_process_that_does_not_own_the_table_is_handed_over(
-    postgres_url: str, make_kit: Any
-) -> None:
-    """In one test process, two apps as two server processes: quick to start."""
-    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
-        table = kit.create()
-        kit.play_first_moves(table, 1)
-        path = f"/ws/table/{table.id}?seat=0&token={table.tokens[0]}"
-        with one.websocket_connect(path) as watching:
-            before = watching.receive_json()["view"]["version"]
-            spare.play_first_moves(table, 1)  # the owner hands the table over, then hears of it
-            while (message := watching.receive_json())["type"] != "view":
-                pass
-            assert message["view"]["version"] > before
-            assert message["view"]["log"] == spare.view(table)["log"]
-        assert not owner.state.manager.holds(owner.state.manager.tables[table.id])
-        assert other.state.manager.holds(other.state.manager.tables[table.id])
-
-
 def test_a_table_handed_over_while_its_bot_is_to_move_goes_on_with_its_bot(
     postgres_url: str, make_kit: Any
 ) -> None:

@@ -86,6 +86,18 @@ def hand_over(engine: Engine, table_id: str, owner: str, to: str, seconds: float
     return bool(moved)
 
 
+def held_elsewhere(engine: Engine, table_id: str, owner: str) -> bool:
+    """Whether a process other than `owner` holds a lease on `table_id` that has not expired
+    (it is alive: it renews its leases every second)."""
+    with engine.connect() as connection:
+        row = connection.execute(
+            select(LeaseRow.table_id).where(
+                LeaseRow.table_id == table_id, LeaseRow.owner != owner, LeaseRow.expires >= _now()
+            )
+        ).first()
+        return row is not None
+
+
 def orphans(engine: Engine) -> list[str]:
     """Tables still being played whose lease has expired: their owner died or stopped."""
     with engine.connect() as connection:

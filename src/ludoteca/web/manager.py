@@ -11,8 +11,8 @@ holds the table's lease in the database (`Store.claim`), renewed at every step. 
 second process on the same database answers moves for a table it does not hold with 409 and
 keeps its bots waiting; when the owner stops (or crashes and its lease expires) the waiting
 process takes over, reloading the table's moves first. On PostgreSQL the processes cooperate
-(`web.workers`): the owner hands a table over to the process a move arrives at, tells the
-others of every change, and a dead owner's tables are taken over within seconds.
+(`web.workers`): the owner plays the moves the others forward to it (`web.forwarding`), tells
+them of every change, and a dead owner's tables are taken over within seconds.
 """
 
 from __future__ import annotations
@@ -172,6 +172,7 @@ class TableManager:
             return []
         fresh, owed = Table.build(data)
         table.data, table.state, table._positions = fresh.data, fresh.state, None
+        table.history += 1
         return owed
 
     # -- tables -------------------------------------------------------------------------------
@@ -227,14 +228,56 @@ class TableManager:
         action: int | None = None,
         notation: str | None = None,
     ) -> None:
-        """A human's move: checked, applied with the chance that follows, stored, broadcast."""
+        """A human's move: checked, applied with the chance that follows, stored, broadcast.
+
+        On PostgreSQL a move for a table another process owns is played there
+        (`web.forwarding`); this process then only shows it to its own sockets.
+        """
         seat = table.authorise(seat, token)
+        if seat is None or not self.workers.shared or self.holds(table):
+            await self.play(table, seat, action, notation)
+            return
+        table.parse_move(seat, action, notation)  # refused here as on the page it was sent from
+        if table.id not in self.workers.owners:  # nobody heard writing it: maybe nobody holds it
+            async with table.lock:
+                held = await self._hold(table)
+            if held:
+                await self.play(table, seat, action, notation)
+                return
+        version = len(table.moves)
+        outcome = await self.workers.forward(table, seat, token, action, notation)
+        if outcome == "played":
+            await self.workers.sync_now(table, version)
+        elif outcome == "yours":  # handed over to this process, the move not played
+            await self.play(table, seat, action, notation)
+        else:  # the owner is gone: taken over, unless the table moved on meanwhile
+            await self.play(table, seat, action, notation, version)
+
+    async def play(
+        self,
+        table: Table,
+        seat: int | None,
+        action: int | None,
+        notation: str | None,
+        version: int | None = None,
+    ) -> None:
+        """`act` in this process, which takes the table over if another one holds it.
+
+        `version`: the number of moves the table had when the move was sent to an owner that
+        did not answer; if the table has moved on since, the move is not played (it may have
+        been, late), and the person looks again.
+        """
         async with table.lock:
             if not self.holds(table):  # refused here before the table is taken over
                 table.parse_move(seat, action, notation)
             if not await self._acquire(table):
                 raise Conflict(
                     "another server process runs this table now: try again shortly",
+                    code="table_busy",
+                )
+            if version is not None and len(table.moves) != version:
+                raise Conflict(
+                    "the table changed while this move was on its way: look again",
                     code="table_busy",
                 )
             chosen = table.parse_move(seat, action, notation)
@@ -265,7 +308,7 @@ class TableManager:
         if moves or table.data.status != PLAYING:
             data = table.data
             await asyncio.to_thread(self.store.add_moves, data.id, moves, data.status, data.result)
-            self.workers.changed(table)
+            self.workers.changed(table, moves)
 
     # -- bots ---------------------------------------------------------------------------------
     def wake_bots(self, table: Table) -> None:
@@ -316,12 +359,19 @@ class TableManager:
 
     # -- watchers -----------------------------------------------------------------------------
     async def connect(
-        self, table: Table, socket: Any, seat: int | None, language: str = DEFAULT
+        self,
+        table: Table,
+        socket: Any,
+        seat: int | None,
+        language: str = DEFAULT,
+        delta: bool = False,
     ) -> Connection:
-        """Send the current view, then keep `socket` informed of every step, in `language`."""
-        connection = Connection(socket, seat, language)
+        """Send the current view, then keep `socket` informed of every step, in `language`
+        (`delta`: after this first view, as deltas)."""
+        connection = Connection(socket, seat, language, delta)
         async with table.lock:
             await socket.send_json({"type": "view", "view": table_view(table, seat)})
+            connection.shown = (table.history, tuple(table.names()), len(table.moves))
             table.connections.add(connection)
         return connection
 
@@ -337,8 +387,11 @@ class TableManager:
 
     async def _broadcast(self, table: Table) -> None:
         messages = ViewMessages(table)
+        shown = (table.history, tuple(table.names()), len(table.moves))
         for connection in list(table.connections):
-            text = messages.text(connection.seat, connection.language)
+            since = connection.since(*shown)
+            text = messages.text(connection.seat, connection.language, since)
+            connection.shown = shown
             try:
                 await connection.socket.send_text(text)
             except Exception:  # the socket went away mid-send; it is dropped, play goes on

@@ -145,12 +145,18 @@ def app_from_environment() -> FastAPI:
 
 
 def serve(
-    host: str = "127.0.0.1", port: int = 8000, database: str | None = None, workers: int = 1
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database: str | None = None,
+    workers: int = 1,
+    *,
+    ws_compression: bool = True,
 ) -> None:
     """Run the app until interrupted; the default database is `ludoteca.db` here.
 
     `workers` > 1 runs that many processes behind the one port (uvicorn's workers), which
     share their tables through PostgreSQL (`web.workers`); SQLite is for one process.
+    `ws_compression`: offer WebSocket compression (permessage-deflate) to browsers.
     """
     import uvicorn
 
@@ -158,7 +164,9 @@ def serve(
     with database_errors(url):
         app = create_app(url)  # the database is reached and migrated once, before any worker
     if workers == 1:
-        uvicorn.run(app, host=host, port=port, log_level="info")
+        uvicorn.run(
+            app, host=host, port=port, log_level="info", ws_per_message_deflate=ws_compression
+        )
         return
     store = app.state.manager.store
     store.close()
@@ -175,4 +183,5 @@ def serve(
         host=host,
         port=port,
         log_level="info",
+        ws_per_message_deflate=ws_compression,
     )

@@ -1,6 +1,7 @@
 """The live table: `/ws/table/<id>?seat=&token=` sends views and takes moves.
 
-The server sends `{"type": "view", "view": {...}}` on connect and after every step, and
+The server sends `{"type": "view", "view": {...}}` on connect and after every step (with
+`?delta=1`, after the first only the new log and story entries: `web.view_message`), and
 `{"type": "error", "error": "<message>", "code", "params"}` (as the API's error bodies) to this
 socket alone when something it sent is wrong.
 The client sends `{"action": <int>}` or `{"notation": "<text>"}`. Beside the views the socket
@@ -88,7 +89,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=code, reason=exc.message[:120])
         return
     language = websocket.scope.get("state", {}).get("language", DEFAULT)
-    connection = await manager.connect(table, websocket, seat, language)
+    delta = websocket.query_params.get("delta") == "1"
+    connection = await manager.connect(table, websocket, seat, language, delta)
     try:
         await greet(manager, social_of(websocket.app), table, connection)
         while True:

@@ -40,6 +40,21 @@ class Connection:
     socket: Any
     seat: int | None
     language: str = DEFAULT
+    delta: bool = False
+    """The page asked for deltas: after its first view, only the log and story entries it
+    lacks (`web.view_message`)."""
+    shown: tuple[int, tuple[str, ...], int] | None = None
+    """The table's `history`, its names and its number of moves in the last view sent."""
+
+    def since(self, history: int, names: tuple[str, ...], version: int) -> int | None:
+        """The version a delta sent now starts from; None: a full view is due (the first one,
+        or the moves shown were taken back, or names changed, and with them the story)."""
+        if not self.delta or self.shown is None:
+            return None
+        shown_history, shown_names, shown_version = self.shown
+        if (shown_history, shown_names) != (history, names) or shown_version > version:
+            return None
+        return shown_version
 
 
 @dataclass(eq=False)
@@ -59,6 +74,9 @@ class Table:
     takeback: Any = None
     """A takeback request waiting for the other players' answers (`web.takeback`)."""
     narrator: Narrator | None = None
+    history: int = 0
+    """Counts the times the moves were rebuilt (taken back, reloaded): a page's log from
+    before is not a beginning of the moves now."""
     _marks: list[MoveMark | None] = field(default_factory=list)
     _texts: dict[tuple[str, tuple[str, ...]], list[str]] = field(default_factory=dict)
     _positions: list[State] | None = None
@@ -328,6 +346,7 @@ class Table:
         """
         undone = self.moves[length:]
         del self.moves[length:]
+        self.history += 1
         state = self.game.new_initial_state(seed=self.data.seed)
         for move in self.moves:
             state.apply_action(move.action)
@@ -363,6 +382,7 @@ class Table:
         """Rebuild from `data` in place (another process took moves back or changed seats)."""
         fresh, _owed = Table.build(data)
         self.data, self.state, self._marks = fresh.data, fresh.state, fresh._marks
+        self.history += 1
         self._texts, self._positions = {}, None
 
     def bot(self, seat: int) -> Agent:

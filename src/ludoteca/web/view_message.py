@@ -4,6 +4,12 @@ After a step every socket of a table gets the view of its seat in its language. 
 same viewpoint (one seat open in two tabs, spectators reading the same language) get the same
 view, so it is built and JSON-encoded once per viewpoint rather than once per socket. The text
 is what Starlette's `send_json` would send (compact separators, UTF-8 as is).
+
+A page that asks for deltas (`?delta=1` on its socket) gets, after its first full view, views
+whose `log` and `story` hold only the entries from index `since` on (what it lacks): the whole
+story grows with every action (tens of kilobytes late in a game) and would be encoded and sent
+again at every step. A full view comes again when the moves it showed were taken back or the
+names (and with them the story's sentences) changed.
 """
 
 from __future__ import annotations
@@ -29,13 +35,20 @@ class ViewMessages:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self._texts: dict[Viewpoint, str] = {}
+        self._views: dict[Viewpoint, dict[str, Any]] = {}
+        self._texts: dict[tuple[int | None, str, int | None], str] = {}
 
-    def text(self, seat: int | None, language: str) -> str:
-        key = (seat, language)
+    def text(self, seat: int | None, language: str, since: int | None = None) -> str:
+        """The message for a viewpoint: the full view, or from `since` on a delta."""
+        key = (seat, language, since)
         text = self._texts.get(key)
         if text is None:
-            with use(language):
-                text = encode({"type": "view", "view": table_view(self.table, seat)})
-            self._texts[key] = text
+            view = self._views.get((seat, language))
+            if view is None:
+                with use(language):
+                    view = self._views[seat, language] = table_view(self.table, seat)
+            if since is not None:
+                log, story = view["log"][since:], view["story"][since:]
+                view = {**view, "since": since, "log": log, "story": story}
+            text = self._texts[key] = encode({"type": "view", "view": view})
         return text

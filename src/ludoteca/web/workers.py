@@ -2,16 +2,21 @@
 hear of it.
 
 A table has one writer, the process holding its lease (`Store.claim`): it stores the moves and
-runs the bots. Every process accepts every table's sockets and moves. Three kinds of message go
+runs the bots. Every process accepts every table's sockets and moves. These messages go
 over `web.fanout` (PostgreSQL `LISTEN/NOTIFY`):
 
-- `changed`: the owner committed a change to a table (moves, status, seats). Each process that
-  has the table open reads the moves it has not seen and sends its own sockets fresh views.
-- `handover`: a process was sent a move (or a name, a takeback...) for a table another one
-  owns. It asks the owner to give the lease up; the owner finishes the step it is in (under the
-  table's lock), hands the lease over in one statement and answers `handed`. The asker then
-  reads the owner's last moves and applies the move itself, as the new single writer. So a move
-  is stored once, by whoever holds the lease, and it is acknowledged only after its commit.
+- `changed`: the owner committed a change to a table (moves, status, seats). A step's message
+  carries its moves, status and result, so each process that has the table open applies them
+  without a read (it reads the store when one is missing or seats or history changed) and sends
+  its own sockets fresh views.
+- `move` and `answer`: a process was sent a move for a table another one owns. It forwards the
+  move to the owner, which plays it and answers (`web.forwarding`). So a move is stored once,
+  by whoever holds the lease, and it is acknowledged only after its commit.
+- `handover`: a process was sent a change beside play (a name, a takeback, an early start) for
+  a table another one owns, or a forwarded move got no answer. It asks the owner to give the
+  lease up; the owner finishes the step it is in (under the table's lock), hands the lease over
+  in one statement and answers `handed`. The asker then reads the owner's last moves and makes
+  the change itself, as the new single writer.
 - `handed`: the lease of a table now belongs to the process named in it.
 
 Beside the game, `joined` and `started` carry presence (a person opened the table, the creator
@@ -41,7 +46,8 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.web import leases
 from ludoteca.web.errors import WebError
 from ludoteca.web.fanout import Fanout
-from ludoteca.web.storage import REFUSED
+from ludoteca.web.forwarding import Forwarder, Outcome
+from ludoteca.web.storage import REFUSED, MoveData
 from ludoteca.web.table import Table
 
 if TYPE_CHECKING:
@@ -70,10 +76,15 @@ class Workers:
         self.fanout: Fanout | None = None
         self._asked: dict[str, asyncio.Future[None]] = {}
         self._syncing: set[str] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._news: dict[str, list[dict[str, Any] | None]] = {}
+        """`changed` messages heard per table and not applied yet (None: read the store)."""
+        self._tasks: set[asyncio.Task[object]] = set()
         self._heartbeat: asyncio.Task[None] | None = None
         self._broken: set[str] = set()
         """Tables that could not be rebuilt: not adopted again at every heartbeat."""
+        self.forwarder = Forwarder(manager, self._publish, self._spawn, self._hand_over)
+        self.owners: dict[str, str] = {}
+        """Table id -> the process last heard writing it (`changed`) or given it (`handed`)."""
 
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -92,12 +103,12 @@ class Workers:
         if self.fanout is not None:
             await self.fanout.stop()
 
-    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, object], name: str) -> None:
         task = asyncio.create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._done)
 
-    def _done(self, task: asyncio.Task[None]) -> None:
+    def _done(self, task: asyncio.Task[object]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("workers: %s failed", task.get_name(), exc_info=task.exception())
@@ -108,18 +119,32 @@ class Workers:
             self.fanout.publish({"kind": kind, "table": table_id, "by": owner, **extra})
 
     # -- the owner's side ---------------------------------------------------------------------
-    def changed(self, table: Table) -> None:
-        """The owner committed a change to `table`: the other processes update their sockets."""
-        if self.manager.holds(table):
+    def changed(self, table: Table, moves: list[MoveData] | None = None) -> None:
+        """The owner committed a change to `table`: the other processes update their sockets.
+        `moves`: the step's new moves (the whole change); None: read the store."""
+        if not self.manager.holds(table):
+            return
+        if moves is None:
+            self._publish("changed", table.id)
+            return
+        step = {
+            "moves": [[m.index, m.player, m.action, m.notation] for m in moves],
+            "status": table.data.status,
+            "result": table.data.result,
+        }
+        if len(json.dumps(step)) < MAX_TOLD:
+            self._publish("changed", table.id, **step)
+        else:
             self._publish("changed", table.id)
 
-    async def _hand_over(self, table_id: str, to: str) -> None:
+    async def _hand_over(self, table_id: str, to: str) -> bool:
+        """Give the table's lease to the process `to`; False: this one did not hold it."""
         table = self.manager.tables.get(table_id)
         if table is None:
-            return
+            return False
         async with table.lock:  # the step in progress is committed first
             if not self.manager.holds(table):
-                return
+                return False
             engine, seconds = self.manager.store.engine, self.manager.lease_seconds
             moved = await asyncio.to_thread(
                 leases.hand_over, engine, table_id, self.manager.owner, to, seconds
@@ -127,6 +152,7 @@ class Workers:
             self.manager._held.pop(table_id, None)
         if moved:
             self._publish("handed", table_id, to=to)
+        return moved
 
     # -- beside the game ----------------------------------------------------------------------
     def joined(self, table: Table, seat: int | None) -> None:
@@ -166,6 +192,28 @@ class Workers:
         await tell_all(table, body)
 
     # -- the asker's side ---------------------------------------------------------------------
+    async def forward(
+        self,
+        table: Table,
+        seat: int,
+        token: str | None,
+        action: int | None,
+        notation: str | None,
+    ) -> Outcome:
+        """Have the table's owner play this move (`web.forwarding`; raises its refusal)."""
+        if self.fanout is None:
+            return "gone"
+        return await self.forwarder.move(table, seat, token, action, notation)
+
+    async def sync_now(self, table: Table, version: int) -> None:
+        """After a forwarded move: bring the table up to it here (and show it to the sockets
+        here), unless its `changed` was applied already (the usual case)."""
+        async with table.lock:
+            if self.manager.holds(table) or len(table.moves) > version:
+                return
+            if await self.catch_up(table, self._news.pop(table.id, None)):
+                await self.manager._broadcast(table)
+
     async def take_over(self, table: Table) -> bool:
         """Under the table's lock, when another process holds its lease: have it handed over
         (or wait for it to expire, its owner gone). False when neither happens in time."""
@@ -189,8 +237,17 @@ class Workers:
         return False
 
     # -- the watchers' side -------------------------------------------------------------------
-    async def catch_up(self, table: Table) -> bool:
-        """Under the table's lock: bring it up to what is stored. False: nothing had changed."""
+    async def catch_up(self, table: Table, news: list[dict[str, Any] | None] | None = None) -> bool:
+        """Under the table's lock: bring it up to what is stored, from the `changed` messages
+        in `news` when they carry every step since ours, else from the store (also when
+        `news` is None). False: nothing had changed."""
+        if news is not None and None not in news:
+            steps: list[dict[str, Any]] = [n for n in news if n is not None]
+            if not steps:
+                return False
+            applied = _apply_steps(table, steps)
+            if applied is not None:
+                return applied
         local = len(table.moves)
         engine = self.manager.store.engine
         stored = await asyncio.to_thread(leases.read_since, engine, table.id, max(local - 1, 0))
@@ -219,10 +276,15 @@ class Workers:
         if not isinstance(table_id, str) or by == self.manager.owner:
             return
         table = self.manager.tables.get(table_id)
-        if kind == "changed":
-            self._sync_soon(table_id)
-        elif table is None:
+        if table is None:
             return
+        if kind == "changed":
+            self.owners[table_id] = by if isinstance(by, str) else ""
+            self._sync_soon(table_id, message if "moves" in message else None)
+        elif kind == "move" and isinstance(by, str):
+            self.forwarder.asked(table, message)
+        elif kind == "answer" and message.get("to") == self.manager.owner:
+            self.forwarder.answered(message)
         elif kind == "joined" and isinstance(message.get("seat"), int):
             self._spawn(self._joined(table, message["seat"]), f"joined-{table_id}")
         elif kind == "started":
@@ -231,29 +293,38 @@ class Workers:
             self._spawn(self._told(table, message["body"]), f"told-{table_id}")
         elif kind == "handover" and table_id in self.manager._held and isinstance(by, str):
             self._spawn(self._hand_over(table_id, by), f"hand-over-{table_id}")
-        elif kind == "handed" and message.get("to") == self.manager.owner:
+        elif kind == "handed" and isinstance(message.get("to"), str):
+            self.owners[table_id] = message["to"]
+            if message["to"] != self.manager.owner:
+                return
             answered = self._asked.get(table_id)
             if answered is not None and not answered.done():
                 answered.set_result(None)
 
-    def _sync_soon(self, table_id: str) -> None:
+    def _sync_soon(self, table_id: str, news: dict[str, Any] | None) -> None:
         """Bring an open table up to date; messages arriving meanwhile are covered by it."""
-        if table_id in self.manager.tables and table_id not in self._syncing:
+        if table_id not in self.manager.tables:
+            return
+        self._news.setdefault(table_id, []).append(news)
+        if table_id not in self._syncing:
             self._syncing.add(table_id)
             self._spawn(self._sync(self.manager.tables[table_id]), f"sync-{table_id}")
 
     async def _sync(self, table: Table) -> None:
         async with table.lock:
-            self._syncing.discard(table.id)  # a later message reads again
-            if self.manager.holds(table) or not table.connections:
+            self._syncing.discard(table.id)  # a later message syncs again
+            news = self._news.pop(table.id, [])
+            if self.manager.holds(table):
+                return
+            if not table.connections:
                 return  # nobody watches it here: read when asked for (`TableManager.get`)
-            if await self.catch_up(table):
+            if await self.catch_up(table, news):
                 await self.manager._broadcast(table)
 
     async def _missed(self) -> None:
         """The listening connection was down: every open table may have changed."""
         for table_id in list(self.manager.tables):
-            self._sync_soon(table_id)
+            self._sync_soon(table_id, None)
 
     # -- heartbeat ----------------------------------------------------------------------------
     async def _beat(self) -> None:
@@ -304,3 +375,23 @@ class Workers:
                 log.info("workers: took over table %s from a process that stopped", table_id)
                 self.changed(table)
                 manager.wake_bots(table)
+
+
+def _apply_steps(table: Table, steps: list[dict[str, Any]]) -> bool | None:
+    """Apply the moves of `changed` messages (in the order heard) that `table` lacks; None:
+    they leave a gap (a message was missed), so the store must be read."""
+    try:
+        moves = [MoveData(*move) for step in steps for move in step["moves"]]
+        status, result = steps[-1]["status"], steps[-1]["result"]
+    except (KeyError, TypeError):
+        return None
+    local = len(table.moves)
+    new = [move for move in moves if move.index >= local]
+    if any(move.index != local + i for i, move in enumerate(new)):
+        return None
+    if not new and (status, result) == (table.data.status, table.data.result):
+        return False
+    table.catch_up(new, status, result)
+    if table.held and any(move.player >= 0 for move in table.moves):
+        table.held = False  # someone has moved on another process: the game has begun
+    return True

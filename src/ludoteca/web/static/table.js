@@ -9,6 +9,7 @@ let version = -1;
 let retries = 0;
 let view = null;
 let pending = null; // the newest view not drawn yet: fast bots may send several per frame
+let received = null; // the last view received on this socket, whole (deltas are merged into it)
 let clicked = []; // the click tokens chosen so far, for games whose moves take several clicks
 
 function el(tag, attrs = {}, ...children) {
@@ -399,6 +400,17 @@ function slidePieces(before) {
   }
 }
 
+// After the first view the server sends deltas: `log` and `story` hold the entries from index
+// `since` on (web/view_message.py). Merged into the view received before, they make it whole.
+function whole(v) {
+  if (v.since === undefined) return v;
+  if (received === null || received.log.length < v.since) return null; // cannot happen: resync
+  const merged = { ...v, log: received.log.slice(0, v.since).concat(v.log) };
+  merged.story = received.story.slice(0, v.since).concat(v.story);
+  delete merged.since;
+  return merged;
+}
+
 function schedule(v) {
   const waiting = pending !== null;
   pending = v;
@@ -420,12 +432,18 @@ function connect() {
     params.set("seat", boot.seat);
     params.set("token", boot.token);
   }
+  params.set("delta", "1");
+  received = null;
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${window.location.host}/ws/table/${boot.table}?${params}`);
   socket.addEventListener("open", () => { retries = 0; });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "view") schedule(message.view);
+    if (message.type === "view") {
+      received = whole(message.view);
+      if (received === null) socket.close(); // reconnects, and gets a whole view first
+      else schedule(received);
+    }
     else if (message.type === "error") showError(explain(message));
     else {
       if (message.type === "takeback" && message.state === "done") version = -1; // views go back
