@@ -175,6 +175,19 @@ def chance_outcome(cfg: Config, s: Rows, i: int, u: float) -> int:
 
 
 # -- stacks -----------------------------------------------------------------------------------
+_DEBRUIJN = 0x03F79D71B4CB0A89
+_BIT_AT = np.zeros(64, dtype=np.int64)
+for _bit in range(64):
+    _BIT_AT[((_DEBRUIJN << _bit) & MASK64) >> 58] = _bit
+
+
+@njit(cache=True)
+def _lowest_bit(mask: int) -> int:
+    """The index of the lowest set bit of a non-zero mask (a de Bruijn multiplication)."""
+    low = np.uint64(mask & -mask)
+    return int(_BIT_AT[(low * np.uint64(_DEBRUIJN)) >> np.uint64(58)])
+
+
 @njit(cache=True)
 def _size(animal: int) -> int:
     return 4 - (animal & 3)
@@ -357,8 +370,10 @@ def _moves_with(
     count: int,
     pending: npt.NDArray[np.int64],
     scratch: Scratch,
+    stop: bool,
 ) -> int:
-    """`BremenState._moves_with` appended to `out` from `count`; returns the new count.
+    """`BremenState._moves_with` appended to `out` from `count`; returns the new count (with
+    `stop`, as soon as a move needing no further test is found).
 
     A landing on an own start field that passes every other test is marked in `pending`: the
     caller still asks `_can_leave` (which itself runs this function on a trial row, where no
@@ -381,9 +396,9 @@ def _moves_with(
         single = 1 if height == 1 else 0
         ends = cfg[_reach_index(field, steps, walls_seat, single)]
         size = _size(animal)
-        for end in range(fields):
-            if not (ends >> end) & 1:
-                continue
+        while ends:
+            end = _lowest_bit(ends)
+            ends &= ends - 1
             if (bridges >> end) & 1 and s[i, S_HEIGHT + end]:
                 continue
             action = (animal * fields + end) * MAX_STEPS + steps - 1
@@ -392,6 +407,8 @@ def _moves_with(
                     out[count] = action
                     pending[count] = 0
                     count += 1
+                    if stop:
+                        return count
                 continue
             base = S_STACK + HIGH * end
             target = s[i, S_HEIGHT + end]
@@ -416,6 +433,8 @@ def _moves_with(
             out[count] = action
             pending[count] = check
             count += 1
+            if stop and not check:
+                return count
     return count
 
 
@@ -435,7 +454,7 @@ def _can_leave(
     trial[T_LEAVE, S_LEFT_COUNT] = 1
     work = scratch[1]
     moves, pending = work[W_LEAVE_MOVES], work[W_LEAVE_PENDING]
-    return _moves_with(cfg, trial, T_LEAVE, other, moves, 0, pending, scratch) > 0
+    return _moves_with(cfg, trial, T_LEAVE, other, moves, 0, pending, scratch, True) > 0
 
 
 @njit(cache=True)
@@ -449,7 +468,7 @@ def animal_moves(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64], scrat
         steps = s[i, S_LEFT + k]
         if k == 1 and steps == s[i, S_LEFT]:
             continue
-        count = _moves_with(cfg, s, i, steps, out, count, pending, scratch)
+        count = _moves_with(cfg, s, i, steps, out, count, pending, scratch, False)
         if k == 0:
             first = count
     kept = 0
@@ -466,6 +485,25 @@ def animal_moves(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64], scrat
             first_kept = kept
     _merge(out, first_kept, kept, pending)
     return kept
+
+
+@njit(cache=True)
+def _any_move(cfg: Config, s: Rows, i: int, scratch: Scratch) -> bool:
+    """Whether `animal_moves` would find a move, stopping at the first it finds."""
+    work = scratch[1]
+    out, pending = work[W_MOVES], work[W_PENDING]
+    for k in range(s[i, S_LEFT_COUNT]):
+        steps = s[i, S_LEFT + k]
+        if k == 1 and steps == s[i, S_LEFT]:
+            continue
+        for j in range(_moves_with(cfg, s, i, steps, out, 0, pending, scratch, True)):
+            if not pending[j]:
+                return True
+            rest, step = divmod(out[j], MAX_STEPS)
+            animal, end = divmod(rest, FIELDS)
+            if _can_leave(cfg, s, i, animal, end, step + 1, scratch):
+                return True
+    return False
 
 
 @njit(cache=True)
@@ -636,7 +674,7 @@ def _move(cfg: Config, s: Rows, i: int, action: int, scratch: Scratch) -> None:
         s[i, S_MUST_LEAVE] = animal
     if s[i, S_PHASE] == OVER:
         return
-    if s[i, S_LEFT_COUNT] and animal_moves(cfg, s, i, scratch[1][W_MOVES], scratch):
+    if _any_move(cfg, s, i, scratch):
         return
     _end_turn(cfg, s, i)
 
@@ -674,7 +712,7 @@ def _roll(cfg: Config, s: Rows, i: int, action: int, scratch: Scratch) -> None:
     s[i, S_LEFT + 1] = rdie
     s[i, S_LEFT_COUNT] = 2
     s[i, S_PHASE] = MOVE
-    if not animal_moves(cfg, s, i, scratch[1][W_MOVES], scratch):
+    if not _any_move(cfg, s, i, scratch):
         _end_turn(cfg, s, i)
 
 
