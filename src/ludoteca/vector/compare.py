@@ -74,8 +74,8 @@ class Kernel:
 def play(
     ref: State,
     policy: Policy,
-    row_values: Callable[[State], list[int]],
-    encode: Callable[[State, int], Any],
+    row_values: Callable[[Any], list[int]],
+    encode: Callable[[Any, int], Any],
     cut_off: int | None = None,
 ) -> Trace:
     """Play `ref` to its end (or `cut_off` actions), recording what the kernel must match."""
@@ -143,7 +143,7 @@ def check_game(
     kernel: Kernel,
     ref: State,
     policy: Policy,
-    encode: Callable[[State, int], Any],
+    encode: Callable[[Any, int], Any],
     cut_off: int | None = None,
 ) -> int:
     """Play `ref` to its end on the reference engine, replay it on the kernel and compare the

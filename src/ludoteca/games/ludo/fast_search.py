@@ -26,7 +26,7 @@ import numpy.typing as npt
 from numba import njit
 
 from ludoteca.core.api import CHANCE, TERMINAL, State
-from ludoteca.core.fastrng import kernel, mix64
+from ludoteca.core.fastrng import MASK64, kernel, mix64
 from ludoteca.games.ludo import fast
 from ludoteca.games.ludo.fast import (
     C_COLOURS,
@@ -427,7 +427,7 @@ class Search:
         self.exploration = exploration
         self.depth = depth
         self.reuse = reuse
-        self.rng = np.array([seed & fast.MASK64], dtype=np.uint64)
+        self.rng = np.array([seed & MASK64], dtype=np.uint64)
         self.root_row = fast.new_rows(1)
         self.walker = fast.new_rows(1)
         self.tree = Tree(4096, game.num_players)
