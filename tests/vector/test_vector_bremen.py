@@ -20,7 +20,7 @@ from ludoteca.core.chance import sample_outcome
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.games.bremen import fast, tensor
 from ludoteca.games.bremen.game import ROLL, BremenState
-from ludoteca.vector import check, check_bremen
+from ludoteca.vector import check, check_bremen, compare
 
 HOME = {"r": "0", "b": "6", "y": "12", "g": "18"}
 
@@ -51,12 +51,13 @@ def kernel_legal(state: BremenState) -> list[int]:
     return np.flatnonzero(sim.legal_mask()[0]).tolist()
 
 
-def test_kernel_agrees_with_reference_step_for_step_on_every_option_set() -> None:
-    """A CI sample of `python -m ludoteca.vector.check bremen`: each variant on 2-4 players."""
+def test_kernel_agrees_with_reference_over_whole_games_on_every_option_set() -> None:
+    """A CI sample of `python -m ludoteca.vector.check bremen`: a whole game of each variant on
+    2-4 players, every one ended by the rules (seven points), none cut off."""
     sets = len(check_bremen.option_sets())
-    done = check_bremen.run(sets, seed=20, length=150)
+    done = check_bremen.run(sets, seed=20)
     assert done["option_sets"] == done["of"] == sets == 12
-    assert done["steps"] == sets * 150
+    assert done["cut_off"] == 0 and done["steps"] > sets * 100
 
 
 def both_apply(state: BremenState, notation: str) -> Any:
@@ -68,7 +69,7 @@ def both_apply(state: BremenState, notation: str) -> Any:
     )
     sim.set_state(0, state)
     action = state.string_to_action(notation)
-    fast.apply(sim.cfg, sim.rows, 0, action)
+    fast.apply(sim.cfg, sim.rows, 0, action, fast.new_scratch())
     state.apply_action(action)
     assert sim.rows[0].tolist() == fast.row_values(state)
     return sim
@@ -104,13 +105,13 @@ def test_chasing_the_robber_scores_in_the_kernel_too() -> None:
 def test_a_disagreement_is_reported_with_where_and_what(monkeypatch: pytest.MonkeyPatch) -> None:
     """The check can fail: a reference whose first roll is one face higher than the seed says
     is caught at that roll (step 1, after the starting seat)."""
-    real = check_bremen.sample_outcome
+    real = compare.sample_outcome
 
     def higher(state):  # type: ignore[no-untyped-def]
         outcome = real(state)
         return outcome % 60 + 10 if state.phase == ROLL and len(state.history()) == 1 else outcome
 
-    monkeypatch.setattr(check_bremen, "sample_outcome", higher)
+    monkeypatch.setattr(compare, "sample_outcome", higher)
     game = ludoteca.load("bremen", players=3)
     with pytest.raises(check.Mismatch, match="seed 5, step 1: chance outcome drawn"):
         check_bremen.check_game(game, 5, random.Random(0))  # type: ignore[arg-type]
@@ -150,7 +151,7 @@ def test_the_robber_sends_animals_home_in_the_turbulent_variant_as_the_reference
     sim.set_state(0, state)
     assert kernel_legal(state) == state.legal_actions()
     walk = state.string_to_action("R:41-40")
-    fast.apply(sim.cfg, sim.rows, 0, walk)
+    fast.apply(sim.cfg, sim.rows, 0, walk, fast.new_scratch())
     state.apply_action(walk)
     assert sim.rows[0].tolist() == fast.row_values(state)
 
@@ -170,7 +171,7 @@ def test_state_converts_to_a_row_and_back() -> None:
     back = fast.to_state(state.game, rows, 1, int(seed), state.history())
     assert back.to_json() == state.to_json()
     assert back.legal_actions() == state.legal_actions()
-    check_bremen.check_round_trip(state)
+    compare.check_round_trip(fast, state)
 
 
 def test_to_state_needs_a_history_of_the_row_length() -> None:
@@ -243,6 +244,7 @@ def test_vector_env_cuts_bremen_games_off_at_max_length() -> None:
     pytest.fail("no game was cut off at 60 actions")
 
 
-def test_check_command_runs_bremen(capsys: pytest.CaptureFixture[str]) -> None:
-    assert check.main(["bremen", "--games", "2", "--length", "40"]) == 0
-    assert "bremen: games 0-1 (2), 80 steps" in capsys.readouterr().out
+def test_check_command_runs_whole_bremen_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert check.main(["bremen", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "bremen: games 0-1 (2)" in out and "0 cut off before their end" in out

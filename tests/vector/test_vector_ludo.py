@@ -13,9 +13,10 @@ import ludoteca
 from ludoteca import vector
 from ludoteca.core.chance import sample_outcome, seeded_uniform
 from ludoteca.core.errors import IllegalActionError, UnknownGameError
+from ludoteca.core.fastrng import episode_seed
 from ludoteca.games.ludo import fast, tensor
-from ludoteca.vector import check
-from ludoteca.vector.ludo import RUNNING, TERMINATED, episode_seed
+from ludoteca.vector import check, compare
+from ludoteca.vector.ludo import RUNNING, TERMINATED
 
 
 @pytest.mark.slow
@@ -38,13 +39,13 @@ def test_option_sets_cover_every_combination_and_seating() -> None:
 def test_a_disagreement_is_reported_with_where_and_what(monkeypatch: pytest.MonkeyPatch) -> None:
     """The check can fail: a reference die that shows one face more than the seed says is
     caught at the first roll."""
-    real = check.sample_outcome
+    real = compare.sample_outcome
 
     def off_by_one(state):  # type: ignore[no-untyped-def]
         outcome = real(state)
         return outcome % 6 + 1 if state.phase == 1 else outcome
 
-    monkeypatch.setattr(check, "sample_outcome", off_by_one)
+    monkeypatch.setattr(compare, "sample_outcome", off_by_one)
     game = ludoteca.load("ludo", players=2)
     with pytest.raises(check.Mismatch, match="seed 5, step 1: chance outcome drawn"):
         check.check_game(game, 5, random.Random(0))  # type: ignore[arg-type]
@@ -79,7 +80,7 @@ def test_state_converts_to_a_row_and_back(ludo) -> None:
     back = fast.to_state(state.game, rows, 1, int(seed), state.history())
     assert back.to_json() == state.to_json()
     assert back.legal_actions() == state.legal_actions() == [15]
-    check.check_round_trip(state)
+    compare.check_round_trip(fast, state)
 
 
 def test_to_state_needs_a_history_of_the_row_length(ludo) -> None:

@@ -14,10 +14,11 @@ import ludoteca
 from ludoteca import vector
 from ludoteca.core.chance import sample_outcome
 from ludoteca.core.errors import IllegalActionError
+from ludoteca.core.fastrng import episode_seed
 from ludoteca.games.museum import fast, tensor
 from ludoteca.games.museum.game import DRAW, MuseumState
-from ludoteca.vector import check, check_museum
-from ludoteca.vector.ludo import RUNNING, TERMINATED, episode_seed
+from ludoteca.vector import check, check_museum, compare
+from ludoteca.vector.ludo import RUNNING, TERMINATED
 
 
 def position(players: int = 4, **fields: Any) -> MuseumState:
@@ -52,7 +53,7 @@ def test_option_sets_cover_every_option_value_and_player_count() -> None:
 def test_a_disagreement_is_reported_with_where_and_what(monkeypatch: pytest.MonkeyPatch) -> None:
     """The check can fail: a reference deck whose first card is the kind after the one the
     seed says is caught at that card (step 1, after the starting seat)."""
-    real = check_museum.sample_outcome
+    real = compare.sample_outcome
 
     def next_kind(state):  # type: ignore[no-untyped-def]
         outcome = real(state)
@@ -61,7 +62,7 @@ def test_a_disagreement_is_reported_with_where_and_what(monkeypatch: pytest.Monk
         kinds = [kind for kind, _ in state.chance_outcomes()]
         return kinds[(kinds.index(outcome) + 1) % len(kinds)]
 
-    monkeypatch.setattr(check_museum, "sample_outcome", next_kind)
+    monkeypatch.setattr(compare, "sample_outcome", next_kind)
     game = ludoteca.load("museum", players=3)
     with pytest.raises(check.Mismatch, match="seed 5, step 1: chance outcome drawn"):
         check_museum.check_game(game, 5, random.Random(0))  # type: ignore[arg-type]
@@ -119,7 +120,7 @@ def test_state_converts_to_a_row_and_back() -> None:
     back = fast.to_state(state.game, rows, 2, int(seed), state.history())
     assert back.to_json() == state.to_json()
     assert back.legal_actions() == state.legal_actions()
-    check_museum.check_round_trip(state)
+    compare.check_round_trip(fast, state)
 
 
 def test_to_state_needs_a_history_of_the_row_length() -> None:

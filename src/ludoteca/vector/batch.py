@@ -16,7 +16,7 @@ import numpy.typing as npt
 from ludoteca.core.api import CHANCE, Game, State
 from ludoteca.core.chance import new_seed
 from ludoteca.core.errors import InvalidOptionError
-from ludoteca.games.ludo.fast import MASK64, mix64
+from ludoteca.core.fastrng import MASK64, mix64
 from ludoteca.interop.spaces import bounds
 from ludoteca.vector.ludo import RUNNING, Step
 from ludoteca.vector.validate import check_actions

@@ -4,7 +4,7 @@ The same array API as `vector.ludo.LudoBatch`: every game sits at a decision bet
 (an animal move or a robber walk), chance (the starting seat, the dice) is drawn inside from each
 game's own seed (scheme 1 of `core.chance`, so each game is also a reference game of that seed),
 and a game that ends starts again at once with the next seed of its stream (autoreset, seeds
-from `vector.ludo.episode_seed`).
+from `core.fastrng.episode_seed`).
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from ludoteca.core.fastrng import episode_seed, next_uniform, seeded_uniform
 from ludoteca.games.bremen import fast
 from ludoteca.games.bremen.fast import S_PHASE, S_STEP, Config, Rows, Seeds
 from ludoteca.games.bremen.game import MOVE, OVER, ROBBER, BremenGame, BremenState
-from ludoteca.games.ludo.fast import mix64, seeded_uniform
 from ludoteca.vector.batch import KernelBatch
-from ludoteca.vector.ludo import RUNNING, TERMINATED, TRUNCATED, episode_seed
+from ludoteca.vector.ludo import RUNNING, TERMINATED, TRUNCATED
 
 Ints = npt.NDArray[np.int64]
 BUFFER = fast.MAX_LEGAL  # room for every legal action of one decision
@@ -38,12 +38,13 @@ def _restart(
     which: npt.NDArray[np.bool_],
     max_length: int,
 ) -> None:
+    scratch = fast.new_scratch()
     for i in range(s.shape[0]):
         if which[i]:
             seeds[i] = episode_seed(base, i, episodes[i])
             episodes[i] += 1
             fast.initial(cfg, s, i)
-            fast.resolve_chance(cfg, s, seeds, i, max_length)
+            fast.resolve_chance(cfg, s, seeds, i, max_length, scratch)
 
 
 @njit(cache=True)
@@ -57,12 +58,13 @@ def _step(
     ended: Ints,
     finals: npt.NDArray[np.float64],
 ) -> None:
+    scratch = fast.new_scratch()
     for i in range(s.shape[0]):
         movers[i] = fast.current_player(cfg, s, i)
         finals[i, :] = 0.0
         if movers[i] >= 0:
-            fast.apply(cfg, s, i, actions[i])
-            fast.resolve_chance(cfg, s, seeds, i, max_length)
+            fast.apply(cfg, s, i, actions[i], scratch)
+            fast.resolve_chance(cfg, s, seeds, i, max_length, scratch)
         if s[i, S_PHASE] == OVER:
             ended[i] = TERMINATED
             fast.returns(cfg, s, i, finals[i])
@@ -75,11 +77,12 @@ def _step(
 @njit(cache=True)
 def _masks(cfg: Config, s: Rows, out: npt.NDArray[np.bool_]) -> None:
     buffer = np.empty(BUFFER, dtype=np.int64)
+    scratch = fast.new_scratch()
     out[:, :] = False
     for i in range(s.shape[0]):
         phase = s[i, S_PHASE]
         if phase in (ROBBER, MOVE):
-            for k in range(fast.legal_actions(cfg, s, i, buffer)):
+            for k in range(fast.legal_actions(cfg, s, i, buffer, scratch)):
                 out[i, buffer[k]] = True
 
 
@@ -111,23 +114,23 @@ def _random_playouts(
     """Random legal actions for `steps` actions per game (chance included); returns games
     ended."""
     buffer = np.empty(BUFFER, dtype=np.int64)
+    scratch = fast.new_scratch()
     ended = 0
     for i in range(s.shape[0]):
         for _ in range(steps):
             if ROBBER <= s[i, S_PHASE] <= MOVE:
-                count = fast.legal_actions(cfg, s, i, buffer)
-                picks[i] += np.uint64(1)
-                u = float(mix64(picks[i]) >> np.uint64(11)) / 9007199254740992.0
-                fast.apply(cfg, s, i, buffer[int(u * count)])
+                count = fast.legal_actions(cfg, s, i, buffer, scratch)
+                u = next_uniform(picks, i)
+                fast.apply(cfg, s, i, buffer[int(u * count)], scratch)
             else:
                 u = seeded_uniform(seeds[i], s[i, S_STEP])
-                fast.apply(cfg, s, i, fast.chance_outcome(cfg, s, i, u))
+                fast.apply(cfg, s, i, fast.chance_outcome(cfg, s, i, u), scratch)
             if s[i, S_PHASE] == OVER or s[i, S_STEP] >= max_length:
                 ended += 1
                 seeds[i] = episode_seed(base, i, episodes[i])
                 episodes[i] += 1
                 fast.initial(cfg, s, i)
-        fast.resolve_chance(cfg, s, seeds, i, max_length)  # rest at a decision
+        fast.resolve_chance(cfg, s, seeds, i, max_length, scratch)  # rest at a decision
     return ended
 
 

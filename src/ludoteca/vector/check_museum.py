@@ -2,12 +2,10 @@
 
     python -m ludoteca.vector.check museum --games 10000
 
-The same comparison as `check` makes for ludo: each game is played on the reference engine from
-its seed with random legal actions, then replayed on the kernel in one compiled pass; at every
-node the two must agree on the whole position (the reference state as kernel row values equals
-the kernel's row: thieves, markers, banked markers, cards left, the discard pile in order, the
-thieves caught, history length), the player to move, the legal actions, the chance outcomes
-with their probabilities and the outcome drawn from the seed; every 8th step one seat's
+The comparison of `compare`, with uniformly random legal actions: at every node the whole
+position (the kernel's row: thieves, markers, banked markers, cards left, the discard pile in
+order, the thieves caught, history length), the player to move, the legal actions, the chance
+outcomes with their probabilities and the outcome drawn from the seed; every 8th step one seat's
 observation tensor; at the end the returns and a round trip of the final state through a row.
 Game `k` uses option set `k` of `option_sets()`: both options' values on 2, 3 and 4 thieves.
 """
@@ -22,13 +20,11 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from ludoteca.core.chance import sample_outcome
-from ludoteca.games.ludo.fast import MASK64, seeded_uniform
+from ludoteca.core.fastrng import seeded_uniform
 from ludoteca.games.museum import fast, tensor
-from ludoteca.games.museum.game import MOVE, OPTIONS, ROB, MuseumGame, MuseumState
-from ludoteca.vector.check import OBSERVE_EVERY, Mismatch, check_games
-
-OUTCOMES = max(fast.KINDS, fast.MAX_SEATS)
+from ludoteca.games.museum.game import MOVE, OPTIONS, ROB, MuseumGame
+from ludoteca.vector import compare
+from ludoteca.vector.check import check_games
 
 
 def option_sets() -> list[dict[str, Any]]:
@@ -45,130 +41,24 @@ def option_sets() -> list[dict[str, Any]]:
     ]
 
 
-def check_game(game: MuseumGame, seed: int, rng: random.Random) -> int:
-    """Play one random game on the reference engine, replay its actions on the kernel, and
-    compare the two at every step; returns the game's length in actions."""
-    ref = game.new_initial_state(seed)
-    positions: list[int] = []
-    players: list[int] = []
-    legal_bits: list[int] = []
-    drawn: list[int] = []
-    tables: list[tuple[int, list[tuple[int, float]]]] = []
-    observed: list[tuple[int, int, Any]] = []
-    while True:
-        step = len(ref._history)
-        positions += fast.row_values(ref)
-        players.append(ref.current_player())
-        terminal = ref.is_terminal()
-        if step % OBSERVE_EVERY == 0 or terminal:
-            seat = len(observed) % game.num_players
-            observed.append((step, seat, tensor.encode(ref, seat)))
-        if terminal:
-            break
-        if ref.is_chance_node():
-            tables.append((step, ref.chance_outcomes()))
-            action = sample_outcome(ref)
-            legal_bits.append(0)
-            drawn.append(action)
-        else:
-            legal = ref.legal_actions()
-            legal_bits.append(sum(1 << a for a in legal))
-            action = rng.choice(legal)
-            drawn.append(-1)
-        ref.apply_action(action)
-    actions = np.array(ref._history, dtype=np.int64)
-    kernel = Replay(game, seed, actions, [(step, seat) for step, seat, _ in observed])
-    n = len(actions)
-
-    def fail(step: int, what: str, ours: object, theirs: object) -> Mismatch:
-        return Mismatch(
-            f"{game!r} seed {seed}, step {step}: {what}: kernel {ours}, reference {theirs}"
-        )
-
-    mine = np.array(positions, dtype=np.int32).reshape(n + 1, fast.ROW_WIDTH)
-    wrong = np.flatnonzero((kernel.rows != mine).any(axis=1))
-    if wrong.size:
-        j = int(wrong[0])
-        raise fail(j, "position", kernel.rows[j].tolist(), mine[j].tolist())
-    for what, ours, theirs in (
-        ("player to move", kernel.players, players),
-        ("legal actions (bit set)", kernel.legal_bits[:n], legal_bits),
-        ("chance outcome drawn (-1: a decision)", kernel.drawn[:n], drawn),
-    ):
-        wrong = np.flatnonzero(ours != np.array(theirs, dtype=np.int64))
-        if wrong.size:
-            j = int(wrong[0])
-            raise fail(j, what, int(ours[j]), theirs[j])
-    for j, outcomes in tables:
-        count = kernel.counts[j]
-        got = list(
-            zip(kernel.outcomes[j, :count].tolist(), kernel.probs[j, :count].tolist(), strict=True)
-        )
-        if got != outcomes:
-            raise fail(j, "chance outcomes", got, outcomes)
-    for k, (step, seat, expected) in enumerate(observed):
-        if not np.array_equal(kernel.observed[k], expected):
-            raise fail(step, f"observation of seat {seat}", kernel.observed[k], expected)
-    final = np.empty(game.num_players, dtype=np.float64)
-    fast.returns(fast.config(game), kernel.rows[n:], 0, final)
-    if final.tolist() != ref.returns():
-        raise fail(n, "returns", final.tolist(), ref.returns())
-    check_round_trip(ref)
-    return n
-
-
-class Replay:
-    """The kernel's side of one game: the reference's actions applied to a kernel row, with
-    everything `check_game` compares recorded at each step (row `j`: before action `j`)."""
-
-    def __init__(
-        self,
-        game: MuseumGame,
-        seed: int,
-        actions: npt.NDArray[np.int64],
-        observe: list[tuple[int, int]],
-    ) -> None:
-        n = len(actions)
-        self.rows = np.empty((n + 1, fast.ROW_WIDTH), dtype=np.int32)
-        self.players = np.empty(n + 1, dtype=np.int64)
-        self.legal_bits = np.zeros(n + 1, dtype=np.int64)
-        self.drawn = np.full(n + 1, -1, dtype=np.int64)
-        self.counts = np.zeros(n + 1, dtype=np.int64)
-        self.outcomes = np.zeros((n + 1, OUTCOMES), dtype=np.int64)
-        self.probs = np.zeros((n + 1, OUTCOMES), dtype=np.float64)
-        points = np.array(observe, dtype=np.int64).reshape(-1, 2)
-        self.observed = np.zeros((len(points), fast.observation_size(game)), dtype=np.float32)
-        _replay(
-            fast.config(game),
-            np.uint64(seed & MASK64),
-            actions,
-            points,
-            self.rows,
-            self.players,
-            self.legal_bits,
-            self.drawn,
-            self.counts,
-            self.outcomes,
-            self.probs,
-            self.observed,
-        )
-
-
 @njit(cache=True)
 def _replay(
     cfg: fast.Config,
     seed: np.uint64,
     actions: npt.NDArray[np.int64],
     points: npt.NDArray[np.int64],
+    offsets: npt.NDArray[np.int64],
     rows: fast.Rows,
     players: npt.NDArray[np.int64],
-    legal_bits: npt.NDArray[np.int64],
+    legal_counts: npt.NDArray[np.int64],
+    legal: npt.NDArray[np.int64],
     drawn: npt.NDArray[np.int64],
     counts: npt.NDArray[np.int64],
     outcomes: npt.NDArray[np.int64],
     probs: npt.NDArray[np.float64],
     observed: npt.NDArray[np.float32],
 ) -> None:
+    """`compare.Replay`'s compiled pass: what the kernel says at each node of the game."""
     s = np.empty((1, fast.ROW_WIDTH), dtype=np.int32)
     fast.initial(cfg, s, 0)
     buffer = np.empty(fast.FIELDS, dtype=np.int64)
@@ -178,8 +68,10 @@ def _replay(
         players[j] = fast.current_player(cfg, s, 0)
         phase = s[0, fast.S_PHASE]
         if phase in (MOVE, ROB):
-            for k in range(fast.legal_actions(cfg, s, 0, buffer)):
-                legal_bits[j] |= np.int64(1) << buffer[k]
+            count = fast.legal_actions(cfg, s, 0, buffer)
+            legal_counts[j] = count
+            room = min(count, offsets[j + 1] - offsets[j]) if j + 1 < len(offsets) else 0
+            legal[offsets[j] : offsets[j] + room] = buffer[:room]
         elif phase < MOVE:
             counts[j] = fast.chance_outcomes(cfg, s, 0, outcomes[j], probs[j])
             u = seeded_uniform(seed, s[0, fast.S_STEP])
@@ -191,13 +83,15 @@ def _replay(
             fast.apply(cfg, s, 0, actions[j])
 
 
-def check_round_trip(state: MuseumState) -> None:
-    """Reference -> kernel row -> reference gives back an equal state (history included)."""
-    rows = fast.new_rows(1)
-    seed = int(fast.to_row(state, rows, 0))
-    back = fast.to_state(state.game, rows, 0, seed, state.history())
-    if back.to_json() != state.to_json():
-        raise Mismatch(f"round trip of {state.to_json()} gave {back.to_json()}")
+KERNEL = compare.Kernel(fast, _replay, outcomes=max(fast.KINDS, fast.MAX_SEATS))
+
+
+def check_game(game: MuseumGame, seed: int, rng: random.Random) -> int:
+    """Play one random game on the reference engine, replay it on the kernel and compare the
+    two at every step; returns the game's length in actions."""
+    return compare.check_game(
+        KERNEL, game.new_initial_state(seed), compare.uniform(rng), tensor.encode
+    )
 
 
 def run(games: int, seed: int = 0, start: int = 0, progress: bool = False) -> dict[str, Any]:

@@ -25,7 +25,8 @@ from numba import njit
 from ludoteca.games.siege import fast, tensor
 from ludoteca.games.siege.fast import MAX_MOVES
 from ludoteca.games.siege.game import SiegeGame, SiegeState
-from ludoteca.vector.check import OBSERVE_EVERY, Mismatch, check_games
+from ludoteca.vector.check import check_games
+from ludoteca.vector.compare import OBSERVE_EVERY, Mismatch
 
 CUT_OFF = 2_000
 

@@ -4,7 +4,7 @@ Every game of the batch sits at a decision between calls: chance is drawn inside
 game's own seed (scheme 1 of `core.chance`, so each game is also a reference game of that seed),
 and a game that ends, or reaches the length cap, starts again at once with the next seed of its
 stream (autoreset). Seeds come from one base seed: game `g`'s `k`-th episode has
-`episode_seed(base, g, k)`, so a seeded batch replays exactly.
+`core.fastrng.episode_seed(base, g, k)`, so a seeded batch replays exactly.
 
 numba's cache of these functions holds the kernel functions compiled into them, and a change to
 `fast.py` alone does not refresh it: after one, clear the `__pycache__` `*.nbi`/`*.nbc` files.
@@ -19,8 +19,9 @@ import numpy.typing as npt
 from numba import njit
 
 from ludoteca.core.api import CHANCE
-from ludoteca.core.chance import SEED_BITS, new_seed
+from ludoteca.core.chance import new_seed
 from ludoteca.core.errors import InvalidOptionError
+from ludoteca.core.fastrng import MASK64, episode_seed, mix64, next_uniform, seeded_uniform
 from ludoteca.games.ludo import fast
 from ludoteca.games.ludo.fast import S_PHASE, S_STEP, Config, Rows, Seeds
 from ludoteca.games.ludo.game import MOVE, OVER, LudoGame, LudoState
@@ -29,13 +30,6 @@ from ludoteca.vector.validate import check_actions
 
 Ints = npt.NDArray[np.int64]
 RUNNING, TERMINATED, TRUNCATED = range(3)
-
-
-@njit(cache=True)
-def episode_seed(base: np.uint64, game: int, episode: int) -> np.uint64:
-    """The 48-bit seed of episode `episode` of game `game` in a batch seeded with `base`."""
-    key = fast.mix64(fast.mix64(base) ^ fast.mix64(np.uint64(game)))
-    return fast.mix64(key + np.uint64(episode)) >> np.uint64(64 - SEED_BITS)
 
 
 @njit(cache=True)
@@ -129,11 +123,10 @@ def _random_playouts(
             if s[i, S_PHASE] == MOVE:
                 if count == 0:
                     count = fast.moves(cfg, s, i, buffer)
-                picks[i] += np.uint64(1)
-                u = float(fast.mix64(picks[i]) >> np.uint64(11)) / 9007199254740992.0
+                u = next_uniform(picks, i)
                 count = fast.apply(cfg, s, i, buffer[int(u * count)], buffer)
             else:
-                u = fast.seeded_uniform(seeds[i], s[i, S_STEP])
+                u = seeded_uniform(seeds[i], s[i, S_STEP])
                 count = fast.apply(cfg, s, i, fast.chance_outcome(cfg, s, i, u), buffer)
             done += 1
             if s[i, S_PHASE] == OVER or s[i, S_STEP] >= max_length:
@@ -182,9 +175,9 @@ class LudoBatch:
 
     def reset(self, seed: int | None = None) -> None:
         """Start every game again: episode 0 of each game's stream from base `seed`."""
-        self.base_seed = np.uint64((new_seed() if seed is None else int(seed)) & fast.MASK64)
+        self.base_seed = np.uint64((new_seed() if seed is None else int(seed)) & MASK64)
         self.episodes[:] = 0
-        self._picks[:] = np.arange(self.batch, dtype=np.uint64) ^ fast.mix64(self.base_seed)
+        self._picks[:] = np.arange(self.batch, dtype=np.uint64) ^ mix64(self.base_seed)
         self.restart(np.ones(self.batch, dtype=np.bool_))
 
     def restart(self, which: npt.NDArray[np.bool_]) -> None:

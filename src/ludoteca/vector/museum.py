@@ -4,7 +4,7 @@ The same array API as `vector.ludo.LudoBatch`: every game sits at a decision bet
 (a move or a robbing decision), chance (the starting seat, the cards) is drawn inside from each
 game's own seed (scheme 1 of `core.chance`, so each game is also a reference game of that seed),
 and a game that ends starts again at once with the next seed of its stream (autoreset, seeds
-from `vector.ludo.episode_seed`).
+from `core.fastrng.episode_seed`).
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from ludoteca.games.ludo.fast import mix64, seeded_uniform
+from ludoteca.core.fastrng import episode_seed, next_uniform, seeded_uniform
 from ludoteca.games.museum import fast
 from ludoteca.games.museum.fast import S_PHASE, S_STEP, Config, Rows, Seeds
 from ludoteca.games.museum.game import MOVE, OVER, ROB, MuseumGame, MuseumState
 from ludoteca.vector.batch import KernelBatch
-from ludoteca.vector.ludo import RUNNING, TERMINATED, TRUNCATED, episode_seed
+from ludoteca.vector.ludo import RUNNING, TERMINATED, TRUNCATED
 
 Ints = npt.NDArray[np.int64]
 BUFFER = fast.FIELDS  # room for every legal action of one decision
@@ -116,8 +116,7 @@ def _random_playouts(
         for _ in range(steps):
             if MOVE <= s[i, S_PHASE] <= ROB:
                 count = fast.legal_actions(cfg, s, i, buffer)
-                picks[i] += np.uint64(1)
-                u = float(mix64(picks[i]) >> np.uint64(11)) / 9007199254740992.0
+                u = next_uniform(picks, i)
                 fast.apply(cfg, s, i, buffer[int(u * count)])
             else:
                 u = seeded_uniform(seeds[i], s[i, S_STEP])

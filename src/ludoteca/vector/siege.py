@@ -15,12 +15,12 @@ from numba import njit
 from ludoteca.core.api import TERMINAL
 from ludoteca.core.chance import new_seed
 from ludoteca.core.errors import InvalidOptionError
-from ludoteca.games.ludo.fast import MASK64, mix64
+from ludoteca.core.fastrng import MASK64, episode_seed, mix64, next_uniform
 from ludoteca.games.siege import fast
 from ludoteca.games.siege.fast import MAX_MOVES, S_REASON, S_STEP, Config, Rows
 from ludoteca.games.siege.game import SiegeGame, SiegeState
 from ludoteca.interop.spaces import bounds
-from ludoteca.vector.ludo import RUNNING, TERMINATED, TRUNCATED, Step, episode_seed
+from ludoteca.vector.ludo import RUNNING, TERMINATED, TRUNCATED, Step
 from ludoteca.vector.validate import check_actions
 
 Ints = npt.NDArray[np.int64]
@@ -110,8 +110,7 @@ def _random_playouts(
     for i in range(s.shape[0]):
         count = fast.moves(cfg, s, i, buffer)
         for _ in range(steps):
-            picks[i] += np.uint64(1)
-            u = float(mix64(picks[i]) >> np.uint64(11)) / 9007199254740992.0
+            u = next_uniform(picks, i)
             count = fast.apply(cfg, s, i, buffer[int(u * count)], buffer)
             if count == 0 or s[i, S_STEP] >= max_length:
                 ended += 1

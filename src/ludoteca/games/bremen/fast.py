@@ -11,7 +11,7 @@ alone. Each kernel function mirrors the method of `BremenState` it is named afte
 step (the turbulent variant's trial landings on a copy of the row included), so a fast row and
 a reference state convert both ways (`to_row`, `to_state`).
 
-Chance is scheme 1 of `core.chance`, bit for bit (`games.ludo.fast.seeded_uniform`), then
+Chance is scheme 1 of `core.chance`, bit for bit (`core.fastrng.seeded_uniform`), then
 `pick` over the same 36 rolls of 1/36 (or the starting seat).
 
 numba is the `ludoteca[fast]` extra; only `ludoteca.vector` imports this module.
@@ -24,6 +24,7 @@ import numpy.typing as npt
 from numba import njit
 
 from ludoteca.core.api import CHANCE, TERMINAL
+from ludoteca.core.fastrng import MASK64, seeded_uniform
 from ludoteca.games.bremen.board import MAX_STEPS, load_board
 from ludoteca.games.bremen.game import (
     ANIMALS,
@@ -39,11 +40,13 @@ from ludoteca.games.bremen.game import (
     BremenState,
 )
 from ludoteca.games.bremen.tensor import DICE_LEFT, MAX_SCORE, _colour_order, shape
-from ludoteca.games.ludo.fast import MASK64, seeded_uniform
 
 Rows = npt.NDArray[np.int32]
 Config = npt.NDArray[np.int64]
 Seeds = npt.NDArray[np.uint64]
+Work = npt.NDArray[np.int64]
+Scratch = tuple[Rows, Work]
+"""Two trial rows (`T_*`) and rows of int64 work space (`W_*`), so that no call allocates."""
 
 _BOARD = load_board()
 FIELDS = _BOARD.size
@@ -74,6 +77,10 @@ S_AT = S_SCORES + MAX_SEATS  # the field of each animal
 S_HEIGHT = S_AT + ANIMALS  # animals on each field
 S_STACK = S_HEIGHT + FIELDS  # HIGH per field, bottom to top (-1 padding)
 ROW_WIDTH = S_STACK + HIGH * FIELDS
+# -- scratch: the work arrays of the kernel's calls, made once per loop (`new_scratch`) ------
+T_LEAVE, T_SEND = range(2)  # trial rows: `_can_leave`'s landing, `_sends_back`'s landing
+W_PENDING, W_LEAVE_MOVES, W_LEAVE_PENDING, W_MOVES, W_ENDS, W_MASKS, W_SMALL = range(7)
+RIDERS, SENT, MERGED = 0, HIGH, 2 * HIGH  # places in row W_SMALL: HIGH, HIGH and HIGH + 1 wide
 
 
 def config(game: BremenGame) -> Config:
@@ -111,6 +118,13 @@ def config(game: BremenGame) -> Config:
         cfg[at] = len(path) - 1
         cfg[at + 1 : at + 1 + len(path)] = path
     return cfg
+
+
+@njit(cache=True)
+def new_scratch() -> Scratch:
+    """The work arrays that every call generating or applying moves takes: a batch loop makes
+    them once, so the calls themselves allocate nothing."""
+    return np.zeros((2, ROW_WIDTH), dtype=np.int32), np.zeros((7, MAX_LEGAL), dtype=np.int64)
 
 
 def num_actions(game: BremenGame) -> int:
@@ -161,6 +175,19 @@ def chance_outcome(cfg: Config, s: Rows, i: int, u: float) -> int:
 
 
 # -- stacks -----------------------------------------------------------------------------------
+_DEBRUIJN = 0x03F79D71B4CB0A89
+_BIT_AT = np.zeros(64, dtype=np.int64)
+for _bit in range(64):
+    _BIT_AT[((_DEBRUIJN << _bit) & MASK64) >> 58] = _bit
+
+
+@njit(cache=True)
+def _lowest_bit(mask: int) -> int:
+    """The index of the lowest set bit of a non-zero mask (a de Bruijn multiplication)."""
+    low = np.uint64(mask & -mask)
+    return int(_BIT_AT[(low * np.uint64(_DEBRUIJN)) >> np.uint64(58)])
+
+
 @njit(cache=True)
 def _size(animal: int) -> int:
     return 4 - (animal & 3)
@@ -204,10 +231,12 @@ def _start_colour(cfg: Config, field: int) -> int:
 
 
 @njit(cache=True)
-def _keeps_setup_rule(cfg: Config, s: Rows, i: int, animal: int, field: int) -> bool:
+def _keeps_setup_rule(
+    cfg: Config, s: Rows, i: int, animal: int, field: int, scratch: Scratch
+) -> bool:
     """The start field's stack with `animal` put in by size: its bottom animal is not of the
     field's colour, and no animal sits on one of its own colour."""
-    merged = np.empty(HIGH + 1, dtype=np.int64)
+    merged = scratch[1][W_SMALL, MERGED : MERGED + HIGH + 1]
     count = 0
     placed = False
     for k in range(s[i, S_HEIGHT + field]):
@@ -230,7 +259,7 @@ def _keeps_setup_rule(cfg: Config, s: Rows, i: int, animal: int, field: int) -> 
 
 
 @njit(cache=True)
-def _home_field(cfg: Config, s: Rows, i: int, animal: int) -> int:
+def _home_field(cfg: Config, s: Rows, i: int, animal: int, scratch: Scratch) -> int:
     """`BremenState.home_field`: where the animal goes when sent home now."""
     home = cfg[C_HOME + animal]
     if not cfg[C_TURBULENT]:
@@ -247,14 +276,14 @@ def _home_field(cfg: Config, s: Rows, i: int, animal: int) -> int:
             continue
         if free < 0:
             free = field
-        if _keeps_setup_rule(cfg, s, i, animal, field):
+        if _keeps_setup_rule(cfg, s, i, animal, field, scratch):
             return int(field)
     return int(free)
 
 
 @njit(cache=True)
-def _send_home(cfg: Config, s: Rows, i: int, animal: int) -> None:
-    _put(s, i, animal, _home_field(cfg, s, i, animal))
+def _send_home(cfg: Config, s: Rows, i: int, animal: int, scratch: Scratch) -> None:
+    _put(s, i, animal, _home_field(cfg, s, i, animal, scratch))
 
 
 @njit(cache=True)
@@ -269,15 +298,16 @@ def _stay(s: Rows, i: int, animal: int, field: int) -> int:
 
 @njit(cache=True)
 def _lift_and_land(
-    cfg: Config, s: Rows, i: int, animal: int, end: int, sent: npt.NDArray[np.int64]
+    cfg: Config, s: Rows, i: int, animal: int, end: int, scratch: Scratch
 ) -> tuple[int, int]:
     """Move the animal with its riders onto `end`; returns (stay, sent) counts, the animals
-    sent home in `sent`."""
+    sent home in row `W_SMALL` of the scratch from `SENT` on."""
     source = s[i, S_AT + animal]
     source_base = S_STACK + HIGH * source
     index = _index_in_stack(s, i, animal)
     height = s[i, S_HEIGHT + source]
-    riders = np.empty(HIGH, dtype=np.int64)
+    riders = scratch[1][W_SMALL, RIDERS : RIDERS + HIGH]
+    sent = scratch[1][W_SMALL, SENT : SENT + HIGH]
     for k in range(index, height):
         riders[k - index] = s[i, source_base + k]
         s[i, source_base + k] = -1
@@ -294,7 +324,7 @@ def _lift_and_land(
         s[i, S_AT + riders[k]] = end
     s[i, S_HEIGHT + end] = stay + lifted
     for k in range(victims):
-        _send_home(cfg, s, i, sent[k])
+        _send_home(cfg, s, i, sent[k], scratch)
     return stay, victims
 
 
@@ -310,7 +340,7 @@ def _may_move(s: Rows, i: int, animal: int) -> bool:
 
 
 @njit(cache=True)
-def _sends_back(cfg: Config, s: Rows, i: int, animal: int, end: int) -> bool:
+def _sends_back(cfg: Config, s: Rows, i: int, animal: int, end: int, scratch: Scratch) -> bool:
     """Whether landing `animal` on `end` would send an animal "home" onto `end` itself."""
     if not cfg[C_TURBULENT]:
         base = S_STACK + HIGH * end
@@ -320,11 +350,12 @@ def _sends_back(cfg: Config, s: Rows, i: int, animal: int, end: int) -> bool:
         return False
     if _start_colour(cfg, end) < 0:
         return False
-    trial = s[i : i + 1].copy()
-    sent = np.empty(HIGH, dtype=np.int64)
-    victims = _lift_and_land(cfg, trial, 0, animal, end, sent)[1]
+    trial = scratch[0]
+    trial[T_SEND] = s[i]
+    victims = _lift_and_land(cfg, trial, T_SEND, animal, end, scratch)[1]
+    sent = scratch[1][W_SMALL, SENT : SENT + HIGH]
     for k in range(victims):  # noqa: SIM110 (numba compiles loops, not any())
-        if trial[0, S_AT + sent[k]] == end:
+        if trial[T_SEND, S_AT + sent[k]] == end:
             return True
     return False
 
@@ -337,9 +368,12 @@ def _moves_with(
     steps: int,
     out: npt.NDArray[np.int64],
     count: int,
-    pending: npt.NDArray[np.bool_],
+    pending: npt.NDArray[np.int64],
+    scratch: Scratch,
+    stop: bool,
 ) -> int:
-    """`BremenState._moves_with` appended to `out` from `count`; returns the new count.
+    """`BremenState._moves_with` appended to `out` from `count`; returns the new count (with
+    `stop`, as soon as a move needing no further test is found).
 
     A landing on an own start field that passes every other test is marked in `pending`: the
     caller still asks `_can_leave` (which itself runs this function on a trial row, where no
@@ -362,17 +396,19 @@ def _moves_with(
         single = 1 if height == 1 else 0
         ends = cfg[_reach_index(field, steps, walls_seat, single)]
         size = _size(animal)
-        for end in range(fields):
-            if not (ends >> end) & 1:
-                continue
+        while ends:
+            end = _lowest_bit(ends)
+            ends &= ends - 1
             if (bridges >> end) & 1 and s[i, S_HEIGHT + end]:
                 continue
             action = (animal * fields + end) * MAX_STEPS + steps - 1
             if end == house or end == robber:  # noqa: SIM109 (numba: no mixed tuples)
                 if own and height == 4:
                     out[count] = action
-                    pending[count] = False
+                    pending[count] = 0
                     count += 1
+                    if stop:
+                        return count
                 continue
             base = S_STACK + HIGH * end
             target = s[i, S_HEIGHT + end]
@@ -381,9 +417,9 @@ def _moves_with(
                 stay += 1
             if not own and not (stay and _owner(cfg, s[i, base + stay - 1]) == turn):
                 continue
-            if stay < target and _sends_back(cfg, s, i, animal, end):
+            if stay < target and _sends_back(cfg, s, i, animal, end, scratch):
                 continue
-            check = False
+            check = 0
             if (own_starts >> end) & 1:
                 if moved >= 0:
                     continue
@@ -393,61 +429,105 @@ def _moves_with(
                         sends_own = True
                 if sends_own:
                     continue
-                check = True
+                check = 1
             out[count] = action
             pending[count] = check
             count += 1
+            if stop and not check:
+                return count
     return count
 
 
 @njit(cache=True)
-def _can_leave(cfg: Config, s: Rows, i: int, animal: int, end: int, steps: int) -> bool:
+def _can_leave(
+    cfg: Config, s: Rows, i: int, animal: int, end: int, steps: int, scratch: Scratch
+) -> bool:
     """Whether, after landing on an own start field, the other die can carry it off."""
     other = s[i, S_LEFT + 1] if s[i, S_LEFT] == steps else s[i, S_LEFT]
-    trial = s[i : i + 1].copy()
-    sent = np.empty(HIGH, dtype=np.int64)
-    _lift_and_land(cfg, trial, 0, animal, end, sent)
-    trial[0, S_MOVED] = animal
-    trial[0, S_MUST_LEAVE] = animal
-    trial[0, S_LEFT] = other
-    trial[0, S_LEFT + 1] = 0
-    trial[0, S_LEFT_COUNT] = 1
-    out = np.empty(MAX_LEGAL, dtype=np.int64)
-    pending = np.empty(MAX_LEGAL, dtype=np.bool_)
-    return _moves_with(cfg, trial, 0, other, out, 0, pending) > 0
+    trial = scratch[0]
+    trial[T_LEAVE] = s[i]
+    _lift_and_land(cfg, trial, T_LEAVE, animal, end, scratch)
+    trial[T_LEAVE, S_MOVED] = animal
+    trial[T_LEAVE, S_MUST_LEAVE] = animal
+    trial[T_LEAVE, S_LEFT] = other
+    trial[T_LEAVE, S_LEFT + 1] = 0
+    trial[T_LEAVE, S_LEFT_COUNT] = 1
+    work = scratch[1]
+    moves, pending = work[W_LEAVE_MOVES], work[W_LEAVE_PENDING]
+    return _moves_with(cfg, trial, T_LEAVE, other, moves, 0, pending, scratch, True) > 0
 
 
 @njit(cache=True)
-def animal_moves(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64]) -> int:
+def animal_moves(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64], scratch: Scratch) -> int:
     """`BremenState.animal_moves` into `out` (sorted); returns how many."""
-    pending = np.empty(MAX_LEGAL, dtype=np.bool_)
+    pending = scratch[1][W_PENDING]
     count = 0
+    first = 0  # the moves with the first die: out[:first], ascending as generated
     left = s[i, S_LEFT_COUNT]
     for k in range(left):
         steps = s[i, S_LEFT + k]
         if k == 1 and steps == s[i, S_LEFT]:
             continue
-        count = _moves_with(cfg, s, i, steps, out, count, pending)
+        count = _moves_with(cfg, s, i, steps, out, count, pending, scratch, False)
+        if k == 0:
+            first = count
     kept = 0
+    first_kept = 0
     for k in range(count):
         if pending[k]:
             rest, step = divmod(out[k], MAX_STEPS)
             animal, end = divmod(rest, FIELDS)
-            if not _can_leave(cfg, s, i, animal, end, step + 1):
+            if not _can_leave(cfg, s, i, animal, end, step + 1, scratch):
                 continue
         out[kept] = out[k]
         kept += 1
-    out[:kept] = np.sort(out[:kept])
+        if k < first:
+            first_kept = kept
+    _merge(out, first_kept, kept, pending)
     return kept
 
 
 @njit(cache=True)
-def robber_moves(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64]) -> int:
+def _any_move(cfg: Config, s: Rows, i: int, scratch: Scratch) -> bool:
+    """Whether `animal_moves` would find a move, stopping at the first it finds."""
+    work = scratch[1]
+    out, pending = work[W_MOVES], work[W_PENDING]
+    for k in range(s[i, S_LEFT_COUNT]):
+        steps = s[i, S_LEFT + k]
+        if k == 1 and steps == s[i, S_LEFT]:
+            continue
+        for j in range(_moves_with(cfg, s, i, steps, out, 0, pending, scratch, True)):
+            if not pending[j]:
+                return True
+            rest, step = divmod(out[j], MAX_STEPS)
+            animal, end = divmod(rest, FIELDS)
+            if _can_leave(cfg, s, i, animal, end, step + 1, scratch):
+                return True
+    return False
+
+
+@njit(cache=True)
+def _merge(
+    out: npt.NDArray[np.int64], first: int, count: int, spare: npt.NDArray[np.int64]
+) -> None:
+    """Sort `out[:count]`, two ascending runs split at `first` (one per die), using `spare`."""
+    spare[:first] = out[:first]
+    a, b = 0, first
+    for k in range(count):
+        if b >= count or (a < first and spare[a] < out[b]):
+            out[k] = spare[a]
+            a += 1
+        else:
+            out[k] = out[b]
+            b += 1
+
+
+@njit(cache=True)
+def robber_moves(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64], scratch: Scratch) -> int:
     """`BremenState.robber_moves`: one walk per distinct end and set of occupied fields."""
     start = s[i, S_ROBBER]
     steps = s[i, S_PLAIN]
-    ends = np.empty(MAX_LEGAL, dtype=np.int64)
-    masks = np.empty(MAX_LEGAL, dtype=np.int64)
+    ends, masks = scratch[1][W_ENDS], scratch[1][W_MASKS]
     count = 0
     for index in range(cfg[C_PATH_FIRST + start], cfg[C_PATH_END + start]):
         at = C_PATHS + PATH_WIDTH * index
@@ -472,11 +552,13 @@ def robber_moves(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64]) -> in
 
 
 @njit(cache=True)
-def legal_actions(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64]) -> int:
+def legal_actions(
+    cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64], scratch: Scratch
+) -> int:
     """The legal actions of the seat to act into `out` (sorted); returns how many."""
     if s[i, S_PHASE] == ROBBER:
-        return robber_moves(cfg, s, i, out)
-    return animal_moves(cfg, s, i, out)
+        return robber_moves(cfg, s, i, out, scratch)
+    return animal_moves(cfg, s, i, out, scratch)
 
 
 @njit(cache=True)
@@ -540,13 +622,13 @@ def _score(cfg: Config, s: Rows, i: int, seat: int, points: int) -> None:
 
 
 @njit(cache=True)
-def _storm(cfg: Config, s: Rows, i: int, donkey: int) -> None:
+def _storm(cfg: Config, s: Rows, i: int, donkey: int, scratch: Scratch) -> None:
     """Each animal's owner scores 1, the donkey's owner 1 more if the robber is home."""
     field = s[i, S_AT + donkey]
     base = S_STACK + HIGH * field
     index = _index_in_stack(s, i, donkey)
     height = s[i, S_HEIGHT + field]
-    pyramid = np.empty(HIGH, dtype=np.int64)
+    pyramid = scratch[1][W_SMALL, RIDERS : RIDERS + HIGH]
     for k in range(index, height):
         pyramid[k - index] = s[i, base + k]
     size = height - index
@@ -554,7 +636,7 @@ def _storm(cfg: Config, s: Rows, i: int, donkey: int) -> None:
         s[i, base + k] = -1
     s[i, S_HEIGHT + field] = 0
     for k in range(size):
-        _send_home(cfg, s, i, pyramid[k])
+        _send_home(cfg, s, i, pyramid[k], scratch)
     house = cfg[C_HOUSE]
     bonus = s[i, S_ROBBER] == house
     s[i, S_ROBBER] = house
@@ -568,7 +650,7 @@ def _storm(cfg: Config, s: Rows, i: int, donkey: int) -> None:
 
 
 @njit(cache=True)
-def _move(cfg: Config, s: Rows, i: int, action: int) -> None:
+def _move(cfg: Config, s: Rows, i: int, action: int, scratch: Scratch) -> None:
     rest, step = divmod(action, MAX_STEPS)
     animal, end = divmod(rest, FIELDS)
     steps = step + 1
@@ -580,10 +662,9 @@ def _move(cfg: Config, s: Rows, i: int, action: int) -> None:
     s[i, S_MUST_LEAVE] = -1
     house = cfg[C_HOUSE]
     if end == house:
-        _storm(cfg, s, i, animal)
+        _storm(cfg, s, i, animal, scratch)
         return
-    sent = np.empty(HIGH, dtype=np.int64)
-    stay, victims = _lift_and_land(cfg, s, i, animal, end, sent)
+    stay, victims = _lift_and_land(cfg, s, i, animal, end, scratch)
     if end == s[i, S_ROBBER]:
         s[i, S_ROBBER] = house
         _score(cfg, s, i, s[i, S_TURN], 1)
@@ -593,15 +674,13 @@ def _move(cfg: Config, s: Rows, i: int, action: int) -> None:
         s[i, S_MUST_LEAVE] = animal
     if s[i, S_PHASE] == OVER:
         return
-    if s[i, S_LEFT_COUNT]:
-        buffer = np.empty(MAX_LEGAL, dtype=np.int64)
-        if animal_moves(cfg, s, i, buffer):
-            return
+    if _any_move(cfg, s, i, scratch):
+        return
     _end_turn(cfg, s, i)
 
 
 @njit(cache=True)
-def _rob(cfg: Config, s: Rows, i: int, action: int) -> None:
+def _rob(cfg: Config, s: Rows, i: int, action: int, scratch: Scratch) -> None:
     at = C_PATHS + PATH_WIDTH * (action - cfg[C_ROBBER_BASE])
     steps = cfg[at]
     for k in range(2, steps + 2):
@@ -613,13 +692,13 @@ def _rob(cfg: Config, s: Rows, i: int, action: int) -> None:
                 s[i, base + j] = s[i, base + j + 1]
             s[i, S_HEIGHT + field] -= 1
             s[i, base + s[i, S_HEIGHT + field]] = -1
-            _send_home(cfg, s, i, animal)
+            _send_home(cfg, s, i, animal, scratch)
     s[i, S_ROBBER] = cfg[at + 1 + steps]
     _end_turn(cfg, s, i)
 
 
 @njit(cache=True)
-def _roll(cfg: Config, s: Rows, i: int, action: int) -> None:
+def _roll(cfg: Config, s: Rows, i: int, action: int, scratch: Scratch) -> None:
     plain, rdie = divmod(action, 10)
     s[i, S_PLAIN] = plain
     s[i, S_RDIE] = rdie
@@ -633,21 +712,20 @@ def _roll(cfg: Config, s: Rows, i: int, action: int) -> None:
     s[i, S_LEFT + 1] = rdie
     s[i, S_LEFT_COUNT] = 2
     s[i, S_PHASE] = MOVE
-    buffer = np.empty(MAX_LEGAL, dtype=np.int64)
-    if not animal_moves(cfg, s, i, buffer):
+    if not _any_move(cfg, s, i, scratch):
         _end_turn(cfg, s, i)
 
 
 @njit(cache=True)
-def apply(cfg: Config, s: Rows, i: int, action: int) -> None:
+def apply(cfg: Config, s: Rows, i: int, action: int, scratch: Scratch) -> None:
     """`State.apply_action` for an action known to be legal (chance outcomes included)."""
     phase = s[i, S_PHASE]
     if phase == ROLL:
-        _roll(cfg, s, i, action)
+        _roll(cfg, s, i, action, scratch)
     elif phase == MOVE:
-        _move(cfg, s, i, action)
+        _move(cfg, s, i, action, scratch)
     elif phase == ROBBER:
-        _rob(cfg, s, i, action)
+        _rob(cfg, s, i, action, scratch)
     else:
         s[i, S_TURN] = action
         s[i, S_PHASE] = ROLL
@@ -671,11 +749,14 @@ def initial(cfg: Config, s: Rows, i: int) -> None:
 
 
 @njit(cache=True)
-def resolve_chance(cfg: Config, s: Rows, seeds: Seeds, i: int, max_length: int) -> None:
+def resolve_chance(
+    cfg: Config, s: Rows, seeds: Seeds, i: int, max_length: int, scratch: Scratch
+) -> None:
     """Draw chance outcomes from the game's seed until a seat must act, the game ends or the
     length cap is reached (`interop.episode.Episode._resolve_chance`)."""
     while s[i, S_PHASE] < ROBBER and s[i, S_STEP] < max_length:
-        apply(cfg, s, i, chance_outcome(cfg, s, i, seeded_uniform(seeds[i], s[i, S_STEP])))
+        u = seeded_uniform(seeds[i], s[i, S_STEP])
+        apply(cfg, s, i, chance_outcome(cfg, s, i, u), scratch)
 
 
 @njit(cache=True)

@@ -18,14 +18,13 @@ numba is the `ludoteca[fast]` extra; only `ludoteca.vector` and `fast_search` (t
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
-from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from ludoteca.core.api import CHANCE, TERMINAL
+from ludoteca.core.fastrng import MASK64, kernel, seeded_uniform
+from ludoteca.core.fastrng import mix64 as mix64  # games/siege/fastsolve.py imports it from here
 from ludoteca.games.ludo.game import MOVE, OVER, ROLL, START, LudoGame, LudoState
 from ludoteca.games.ludo.tensor import GOALS, MAX_TRIES, shape
 
@@ -50,17 +49,6 @@ S_GOAL = S_FINISHED + MAX_COLOURS  # goal-circle bit mask per board colour
 S_PAWNS = S_GOAL + MAX_COLOURS  # four progress values per board colour (-1: reserve)
 S_OCCUPANT = S_PAWNS + 4 * MAX_COLOURS  # colour on each track circle (-1: empty)
 ROW_WIDTH = S_OCCUPANT + MAX_TRACK
-
-MASK64 = (1 << 64) - 1
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def kernel(function: F) -> F:
-    """`function` compiled by numba, cached, without reference counting (`_nrt=False`): no
-    kernel function allocates, and the counts taken and dropped on every array passed to a call
-    were 40% of a playout's time (perf: `NRT_incref`/`NRT_decref`)."""
-    compiled: F = njit(cache=True, _nrt=False)(function)  # type: ignore[call-overload]
-    return compiled
 
 
 def config(game: LudoGame) -> Config:
@@ -99,19 +87,6 @@ def num_actions(game: LudoGame) -> int:
 # -- chance (core.chance scheme 1) ------------------------------------------------------------
 SIXTHS = tuple(itertools.accumulate([1 / 6] * 6))
 """The sums `core.chance.pick` compares a die's uniform draw with, summed as it sums them."""
-
-
-@kernel
-def mix64(value: np.uint64) -> np.uint64:
-    z = value + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@kernel
-def seeded_uniform(seed: np.uint64, step: int) -> float:
-    return float(mix64(mix64(seed) ^ np.uint64(step)) >> np.uint64(11)) / 9007199254740992.0
 
 
 @kernel

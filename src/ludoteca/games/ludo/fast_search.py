@@ -26,6 +26,7 @@ import numpy.typing as npt
 from numba import njit
 
 from ludoteca.core.api import CHANCE, TERMINAL, State
+from ludoteca.core.fastrng import MASK64, kernel, mix64
 from ludoteca.games.ludo import fast
 from ludoteca.games.ludo.fast import (
     C_COLOURS,
@@ -55,14 +56,14 @@ Ints = npt.NDArray[np.int64]
 
 
 # -- the searcher's own random numbers --------------------------------------------------------
-@fast.kernel
+@kernel
 def _uniform(rng: Uints) -> float:
     rng[0] += np.uint64(1)
-    return float(fast.mix64(rng[0]) >> np.uint64(11)) / 9007199254740992.0
+    return float(mix64(rng[0]) >> np.uint64(11)) / 9007199254740992.0
 
 
 # -- search.evaluate ---------------------------------------------------------------------------
-@fast.kernel
+@kernel
 def _attackers(cfg: Config, s: Rows, i: int, colour: int, square: int) -> int:
     """`search.attackers`: other seats' pawns (or bring-ins) that could land on `square`."""
     track = cfg[C_TRACK]
@@ -87,7 +88,7 @@ def _attackers(cfg: Config, s: Rows, i: int, colour: int, square: int) -> int:
     return count
 
 
-@fast.kernel
+@kernel
 def _race(cfg: Config, s: Rows, i: int, colour: int, reserve: float, goal: float) -> float:
     """`search.race`: the share of the race `colour` has run, risk of capture deducted."""
     track = cfg[C_TRACK]
@@ -105,7 +106,7 @@ def _race(cfg: Config, s: Rows, i: int, colour: int, reserve: float, goal: float
     return float(steps / (4 * (track + goal)))
 
 
-@fast.kernel
+@kernel
 def evaluate(
     cfg: Config, s: Rows, i: int, reserve: float, goal: float, out: Floats, scratch: Floats
 ) -> None:
@@ -127,7 +128,7 @@ def evaluate(
 
 
 # -- the rollout -------------------------------------------------------------------------------
-@fast.kernel
+@kernel
 def _rollout(
     cfg: Config,
     s: Rows,
@@ -230,7 +231,7 @@ class Tree:
         return -1
 
 
-@fast.kernel
+@kernel
 def _new_node(
     cfg: Config,
     w: Rows,
@@ -276,7 +277,7 @@ def _new_node(
     return int(n)
 
 
-@fast.kernel
+@kernel
 def _select(
     node: int,
     player: npt.NDArray[np.int8],
@@ -426,7 +427,7 @@ class Search:
         self.exploration = exploration
         self.depth = depth
         self.reuse = reuse
-        self.rng = np.array([seed & fast.MASK64], dtype=np.uint64)
+        self.rng = np.array([seed & MASK64], dtype=np.uint64)
         self.root_row = fast.new_rows(1)
         self.walker = fast.new_rows(1)
         self.tree = Tree(4096, game.num_players)

@@ -8,7 +8,7 @@ board or the deck. Each kernel function mirrors the method of `MuseumState` it i
 step for step, so a fast row and a reference state convert both ways (`to_row`, `to_state`) and
 `ludoteca.vector.check` can compare the two engines action by action.
 
-Chance is scheme 1 of `core.chance`, bit for bit (`games.ludo.fast.seeded_uniform`), then
+Chance is scheme 1 of `core.chance`, bit for bit (`core.fastrng.seeded_uniform`), then
 `pick` over the same float probabilities (a card kind: copies left / cards left). The row keeps
 the history's length (`S_STEP`), not the history itself.
 
@@ -22,7 +22,7 @@ import numpy.typing as npt
 from numba import njit
 
 from ludoteca.core.api import CHANCE, TERMINAL
-from ludoteca.games.ludo.fast import MASK64, seeded_uniform
+from ludoteca.core.fastrng import MASK64, seeded_uniform
 from ludoteca.games.museum.board import ROOF, load_deck, load_museum
 from ludoteca.games.museum.game import (
     DRAW,
