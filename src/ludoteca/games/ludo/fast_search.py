@@ -26,7 +26,7 @@ import numpy.typing as npt
 from numba import njit
 
 from ludoteca.core.api import CHANCE, TERMINAL, State
-from ludoteca.core.fastrng import MASK64, kernel, mix64
+from ludoteca.core.fastrng import MASK64, kernel, next_uniform
 from ludoteca.games.ludo import fast
 from ludoteca.games.ludo.fast import (
     C_COLOURS,
@@ -53,13 +53,6 @@ MARGIN = 64
 Uints = npt.NDArray[np.uint64]
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
-
-
-# -- the searcher's own random numbers --------------------------------------------------------
-@kernel
-def _uniform(rng: Uints) -> float:
-    rng[0] += np.uint64(1)
-    return float(mix64(rng[0]) >> np.uint64(11)) / 9007199254740992.0
 
 
 # -- search.evaluate ---------------------------------------------------------------------------
@@ -155,9 +148,9 @@ def _rollout(
         if s[i, S_PHASE] == MOVE:
             if count == 0:
                 count = fast.moves(cfg, s, i, buffer)
-            action = buffer[int(_uniform(rng) * count)]
+            action = buffer[int(next_uniform(rng, 0) * count)]
         else:
-            action = fast.chance_outcome(cfg, s, i, _uniform(rng))
+            action = fast.chance_outcome(cfg, s, i, next_uniform(rng, 0))
         count = fast.apply(cfg, s, i, action, buffer)
     fast.returns(cfg, s, i, out)
 
@@ -271,7 +264,7 @@ def _new_node(
         for k in range(size):
             actions[n, k] = buffer[k]
         for k in range(size - 1, 0, -1):  # Fisher-Yates
-            j = int(_uniform(rng) * (k + 1))
+            j = int(next_uniform(rng, 0) * (k + 1))
             actions[n, k], actions[n, j] = actions[n, j], actions[n, k]
         count[n] = size
     return int(n)
@@ -337,7 +330,7 @@ def _search(
         while player[node] != TERMINAL and length < MAX_PATH:
             expand = False
             if player[node] == CHANCE:
-                outcome = fast.chance_outcome(cfg, w, 0, _uniform(rng))
+                outcome = fast.chance_outcome(cfg, w, 0, next_uniform(rng, 0))
                 k = outcome - actions[node, 0]
             elif tried[node] < count[node]:
                 k = tried[node]

@@ -14,7 +14,7 @@ from numba import njit
 
 from ludoteca.agents.kernels import Rollout, playout
 from ludoteca.core.api import CHANCE, TERMINAL
-from ludoteca.games.ludo.fast_search import _uniform
+from ludoteca.core.fastrng import next_uniform
 from ludoteca.games.museum import fast
 from ludoteca.games.museum.game import MuseumGame
 
@@ -39,10 +39,10 @@ def _play(
             return False
         left -= 1
         if player == CHANCE:
-            action = fast.chance_outcome(cfg, s, 0, _uniform(rng))
+            action = fast.chance_outcome(cfg, s, 0, next_uniform(rng, 0))
         else:
             count = fast.legal_actions(cfg, s, 0, buffer)
-            action = buffer[int(_uniform(rng) * count)]
+            action = buffer[int(next_uniform(rng, 0) * count)]
         fast.apply(cfg, s, 0, action)
 
 
