@@ -366,15 +366,18 @@ def test_replay_of_a_missing_file_exits_2(tmp_path: Path) -> None:
 def test_serve_passes_host_port_and_database(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
     fake = types.ModuleType("ludoteca.web.server")
-    fake.serve = lambda *given: calls.append(given)  # type: ignore[attr-defined]
+    fake.serve = lambda *given, **named: calls.append((*given, named))  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "ludoteca.web.server", fake)
     assert invoke("serve").exit_code == 0
     assert invoke("serve", "--host", "0.0.0.0", "--port", "9000", "--database", "sqlite://")
     assert invoke("serve", "--workers", "2", "--database", "postgresql+psycopg://x@h/db")
+    assert invoke("serve", "--no-ws-compression")
+    on, off = {"ws_compression": True}, {"ws_compression": False}
     assert calls == [
-        ("127.0.0.1", 8000, None, 1),
-        ("0.0.0.0", 9000, "sqlite://", 1),
-        ("127.0.0.1", 8000, "postgresql+psycopg://x@h/db", 2),
+        ("127.0.0.1", 8000, None, 1, on),
+        ("0.0.0.0", 9000, "sqlite://", 1, on),
+        ("127.0.0.1", 8000, "postgresql+psycopg://x@h/db", 2, on),
+        ("127.0.0.1", 8000, None, 1, off),
     ]
 
 

@@ -40,7 +40,8 @@ def create(server: str, game: str, seed: int, **body: Any) -> str:
 def open_seat(page: Any, server: str, link: str) -> None:
     page.goto(server + link)
     page.wait_for_selector("#connection.online")
-    page.wait_for_selector("#board:not(.waiting)")
+    # attached, not visible: in 3D villa the flat board is hidden behind the 3D view
+    page.wait_for_selector("#board:not(.waiting)", state="attached")
 
 
 def tab_to(page: Any, selector: str, presses: int = 400) -> str:
