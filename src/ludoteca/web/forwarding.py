@@ -123,16 +123,20 @@ class Forwarder:
 
     async def _answer_of(self, table: Table, answered: asyncio.Future[Any]) -> bool:
         """Wait for the answer while the owner is alive (its lease current: a busy owner is
-        waited for, not replaced); False: the owner is gone."""
+        waited for, not replaced); False: the owner is gone, or another process adopted the
+        table meanwhile (with three or more, one may adopt a dead owner's table before this
+        one sees it expire: that one never heard the request, so it is asked to hand over)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + FORWARD_PATIENCE
+        manager = self.manager
+        asked = manager.workers.owners.get(table.id)
         while True:
             done, _ = await asyncio.wait({answered}, timeout=FORWARD_WAIT)
             if done:
                 return True
-            manager = self.manager
-            engine, owner = manager.store.engine, manager.owner
-            if not await asyncio.to_thread(leases.held_elsewhere, engine, table.id, owner):
+            engine = manager.store.engine
+            holder = await asyncio.to_thread(leases.holder, engine, table.id)
+            if holder in (None, manager.owner) or (asked and holder != asked):
                 return False
             if loop.time() > deadline:
                 raise Conflict(

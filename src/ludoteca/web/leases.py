@@ -86,16 +86,14 @@ def hand_over(engine: Engine, table_id: str, owner: str, to: str, seconds: float
     return bool(moved)
 
 
-def held_elsewhere(engine: Engine, table_id: str, owner: str) -> bool:
-    """Whether a process other than `owner` holds a lease on `table_id` that has not expired
-    (it is alive: it renews its leases every second)."""
+def holder(engine: Engine, table_id: str) -> str | None:
+    """The process holding a lease on `table_id` that has not expired (it is alive: it renews
+    its leases every second), or None."""
     with engine.connect() as connection:
         row = connection.execute(
-            select(LeaseRow.table_id).where(
-                LeaseRow.table_id == table_id, LeaseRow.owner != owner, LeaseRow.expires >= _now()
-            )
+            select(LeaseRow.owner).where(LeaseRow.table_id == table_id, LeaseRow.expires >= _now())
         ).first()
-        return row is not None
+        return None if row is None else str(row[0])
 
 
 def orphans(engine: Engine) -> list[str]:
