@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.web.board_patch import patched
 from ludoteca.web.view_message import ViewMessages
 
 
@@ -20,6 +21,7 @@ class Page:
         self.socket = socket
         self.view: dict[str, Any] | None = None
         self.deltas = 0
+        self.patches = 0
 
     def next(self) -> dict[str, Any]:
         while (message := self.socket.receive_json())["type"] != "view":
@@ -31,6 +33,10 @@ class Page:
             assert since == self.view["version"], "a delta starts where the last view ended"
             view["log"] = self.view["log"][:since] + view["log"]
             view["story"] = self.view["story"][:since] + view["story"]
+            runs = view.pop("svg_patch", None)
+            if runs is not None:
+                view["svg"] = patched(self.view["svg"], runs)
+                self.patches += 1
             self.deltas += 1
         self.view = view
         return view
@@ -55,7 +61,8 @@ def test_a_page_made_whole_from_deltas_shows_what_a_whole_view_shows(web: Any) -
         seen = page.until(web.view(table)["version"])
         whole = whole_view(web, table, 0)
         assert (seen["log"], seen["story"]) == (whole["log"], whole["story"])
-        assert page.deltas >= 1
+        assert seen["svg"] == whole["svg"]
+        assert page.deltas >= 1 and page.patches >= 1
 
 
 def test_a_delta_carries_only_the_new_entries(web: Any) -> None:

@@ -40,9 +40,9 @@ def test_two_sockets_of_one_seat_get_the_same_view_built_once(
     built: list[int | None] = []
     original = view_message.table_view
 
-    def counted(live: Table, seat: int | None) -> dict[str, Any]:
+    def counted(live: Table, seat: int | None, since: int | None = None) -> dict[str, Any]:
         built.append(seat)
-        return original(live, seat)
+        return original(live, seat, since)
 
     monkeypatch.setattr(view_message, "table_view", counted)
     with (

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
+
+from ludoteca.web import manager
 
 
 def socket_path(table: Any, seat: int | None = None) -> str:
@@ -70,7 +73,7 @@ def test_notation_over_the_socket(web: Any) -> None:
 
 
 def test_bot_moves_are_broadcast_one_by_one(web: Any) -> None:
-    table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
+    table = web.create(seats=["human", "greedy"], speed="normal", seed=2)
     with web.client.websocket_connect(socket_path(table, 0)) as socket:
         view = next_view(socket)
         seen = [view["version"]]
@@ -87,6 +90,53 @@ def test_bot_moves_are_broadcast_one_by_one(web: Any) -> None:
         assert seen == sorted(seen)
         assert any(bot_to_move)  # the positions where the bot was thinking were sent too
         assert any(p == 1 for p, _ in view["log"])
+
+
+def play_until_the_bot_moves(socket: Any, view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Seat 0 plays its first legal moves until the bot has moved; the views received."""
+    views = [view]
+    for _ in range(200):
+        if view["your_turn"] and any(p == 1 for p, _ in view["log"]):
+            return views
+        if view["your_turn"]:
+            socket.send_json({"action": view["legal"][0]["action"]})
+        view = next_view(socket)
+        views.append(view)
+    raise AssertionError("the bot never moved")
+
+
+def test_at_fast_speed_a_move_is_shown_with_the_quick_bots_reply(
+    web: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(manager, "BOT_REPLY_WAIT", 60.0)  # however slow this machine is
+    table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
+    with web.client.websocket_connect(socket_path(table, 0)) as socket:
+        views = play_until_the_bot_moves(socket, next_view(socket))
+    assert all(view["to_move"] != 1 for view in views)  # never a view of the bot thinking
+    assert any(p == 1 for p, _ in views[-1]["log"])
+
+
+def test_a_slow_bots_table_shows_the_move_before_the_reply(web: Any) -> None:
+    table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
+    web.app.state.manager.tables[table.id].bot_seconds = 1.0  # as if it thought a second
+    with web.client.websocket_connect(socket_path(table, 0)) as socket:
+        views = play_until_the_bot_moves(socket, next_view(socket))
+    assert any(view["to_move"] == 1 for view in views)
+
+
+def test_a_held_view_goes_out_when_the_reply_is_late(
+    web: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def late(agent: Any, position: Any) -> tuple[int, float]:
+        time.sleep(0.5)
+        return agent.act(position), 0.0  # says it was quick, but the reply comes late
+
+    monkeypatch.setattr(manager, "BOT_REPLY_WAIT", 0.05)
+    monkeypatch.setattr(manager, "timed_act", late)
+    table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
+    with web.client.websocket_connect(socket_path(table, 0)) as socket:
+        views = play_until_the_bot_moves(socket, next_view(socket))
+    assert any(view["to_move"] == 1 for view in views)  # shown before the reply came
 
 
 @pytest.mark.parametrize(

@@ -193,6 +193,11 @@ class State(ABC):
     def observation(self, seat: int) -> JSON:
         """What `seat` may see of this position."""
 
+    def position_json(self) -> JSON:
+        """`to_json` without the game, seed and history: what narrators and renderers read,
+        made at every step (the history's copy grows with the game)."""
+        return self._position_json()
+
     def to_json(self) -> JSON:
         """The complete position as JSON: `game.state_from_json` rebuilds an equal state."""
         game = self.game

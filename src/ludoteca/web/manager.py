@@ -27,6 +27,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
+from ludoteca.agents.base import Agent
+from ludoteca.core.api import State
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import DEFAULT
 from ludoteca.web import leases
@@ -45,7 +47,7 @@ from ludoteca.web.storage import (
     TableData,
 )
 from ludoteca.web.table import Connection, Table
-from ludoteca.web.view_message import ViewMessages
+from ludoteca.web.view_message import ViewMessages, encode
 from ludoteca.web.views import table_view
 from ludoteca.web.workers import SHARED_LEASE_SECONDS, Workers
 
@@ -59,6 +61,13 @@ LEASE_SECONDS = 30.0
 taken over by another process this long after."""
 
 MAX_ACTIONS = 20_000
+
+QUICK_BOT = 0.02
+"""At fast speed a step after which a bot moves is shown together with the bot's reply when
+the table's bots last thought less than this many seconds (one view instead of two)..."""
+
+BOT_REPLY_WAIT = 0.25
+"""... or alone, if the reply has not come within this many seconds."""
 """Bots stop a table that reaches this many actions (chance included) without an end."""
 
 
@@ -90,6 +99,8 @@ class TableManager:
         self.bot_delay = bot_delay
         self.max_actions = max_actions
         self.tables: dict[str, Table] = {}
+        self._due: set[asyncio.Task[None]] = set()
+        """Views sent `BOT_REPLY_WAIT` after a step no bot's reply followed in time."""
         self._opening = asyncio.Lock()
 
     # -- life cycle ---------------------------------------------------------------------------
@@ -110,6 +121,9 @@ class TableManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        for table in self.tables.values():
+            if table.view_due is not None:
+                table.view_due.cancel()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         for table_id in list(self.tables):
             await asyncio.to_thread(self.store.release, table_id, self.owner)
@@ -302,7 +316,28 @@ class TableManager:
 
     async def _step(self, table: Table, moves: list[MoveData]) -> None:
         await self._save(table, moves)
-        await self._broadcast(table)
+        await self.show(table)
+
+    async def show(self, table: Table) -> None:
+        """Under the table's lock: send every watcher the new view, or, when a bot replies at
+        once (fast speed, a quick bot), let that reply's view show both (`BOT_REPLY_WAIT`): a
+        person then sees their move with the answer to it, and the server draws half the views."""
+        quick = table.bot_seconds < QUICK_BOT and table.data.speed != "normal"
+        if not quick or table.bot_to_move() is None:
+            await self._broadcast(table)
+        elif table.view_due is None:
+            loop = asyncio.get_running_loop()
+            table.view_due = loop.call_later(BOT_REPLY_WAIT, self._show_due, table)
+
+    def _show_due(self, table: Table) -> None:
+        task = asyncio.create_task(self._send_due(table), name=f"view-{table.id}")
+        self._due.add(task)
+        task.add_done_callback(self._due.discard)
+
+    async def _send_due(self, table: Table) -> None:
+        async with table.lock:
+            if table.view_due is not None:  # no view went out since it fell due
+                await self._broadcast(table)
 
     async def _save(self, table: Table, moves: list[MoveData]) -> None:
         if moves or table.data.status != PLAYING:
@@ -350,7 +385,9 @@ class TableManager:
             agent = table.bot(seat)
             position = table.state.clone_for_agent()
             loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self.bot_pool, agent.act, position)
+            action, table.bot_seconds = await loop.run_in_executor(
+                self.bot_pool, timed_act, agent, position
+            )
             async with table.lock:
                 if not await self._hold(table):
                     continue
@@ -370,7 +407,9 @@ class TableManager:
         (`delta`: after this first view, as deltas)."""
         connection = Connection(socket, seat, language, delta)
         async with table.lock:
-            await socket.send_json({"type": "view", "view": table_view(table, seat)})
+            view = table_view(table, seat)
+            await socket.send_text(encode({"type": "view", "view": view}))
+            connection.board = view["svg"] if delta else None
             connection.shown = (table.history, tuple(table.names()), len(table.moves))
             table.connections.add(connection)
         return connection
@@ -386,13 +425,26 @@ class TableManager:
         self.wake_bots(table)
 
     async def _broadcast(self, table: Table) -> None:
+        if table.view_due is not None:
+            table.view_due.cancel()
+            table.view_due = None
         messages = ViewMessages(table)
         shown = (table.history, tuple(table.names()), len(table.moves))
         for connection in list(table.connections):
             since = connection.since(*shown)
-            text = messages.text(connection.seat, connection.language, since)
+            seat, language = connection.seat, connection.language
+            text = messages.text(seat, language, since, connection.board)
             connection.shown = shown
+            if connection.delta:
+                connection.board = messages.view(seat, language)["svg"]
             try:
                 await connection.socket.send_text(text)
             except Exception:  # the socket went away mid-send; it is dropped, play goes on
                 table.connections.discard(connection)
+
+
+def timed_act(agent: Agent, position: State) -> tuple[int, float]:
+    """The bot's action and how long it thought (in its thread, not counting the wait for one)."""
+    start = time.perf_counter()
+    action = agent.act(position)
+    return action, time.perf_counter() - start

@@ -45,6 +45,8 @@ class Connection:
     lacks (`web.view_message`)."""
     shown: tuple[int, tuple[str, ...], int] | None = None
     """The table's `history`, its names and its number of moves in the last view sent."""
+    board: str | None = None
+    """The board markup of the last view sent to a delta page (the next one patches it)."""
 
     def since(self, history: int, names: tuple[str, ...], version: int) -> int | None:
         """The version a delta sent now starts from; None: a full view is due (the first one,
@@ -67,6 +69,10 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    view_due: asyncio.TimerHandle | None = None
+    """A view held back for a bot's reply (`TableManager.show`), sent at the latest then."""
+    bot_seconds: float = 0.0
+    """How long the table's bot last thought (a slow bot's table shows each step at once)."""
     joined: set[int] = field(default_factory=set)
     """Human seats whose person has opened the table (`web.presence`)."""
     held: bool = False

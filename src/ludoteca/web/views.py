@@ -125,14 +125,27 @@ def chance_view(table: Table) -> dict[str, Any]:
     return view
 
 
-def table_view(table: Table, seat: int | None) -> dict[str, Any]:
-    """The JSON view of `table` for `seat` (None: a spectator)."""
+def log_entries(table: Table, start: int) -> dict[str, list[Any]]:
+    """The view's `log` (seat and notation) and `story` (with the sentence) from move `start`."""
+    moves = table.moves[start:]
+    texts = table.texts()[start:]
+    return {
+        "log": [[m.player, m.notation] for m in moves],
+        "story": [
+            {"seat": m.player, "text": text, "notation": m.notation}
+            for m, text in zip(moves, texts, strict=True)
+        ],
+    }
+
+
+def table_view(table: Table, seat: int | None, since: int | None = None) -> dict[str, Any]:
+    """The JSON view of `table` for `seat` (None: a spectator); with `since`, a delta: the log
+    and the story hold only the entries from that index on (`web.view_message`)."""
     state = table.state
     game = table.game
     to_move = table.to_move()
     interactive = seat is not None and seat == to_move
     names = table.names()
-    texts = table.texts()
     unseen = table.unseen_from(seat)
     last = table.last_moves(unseen)
     result = result_view(table)
@@ -166,11 +179,7 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         "last_moves": [mark.to_json() for mark in last],
         "unseen": unseen,
         "legal": legal_moves(state) if interactive else [],
-        "log": [[m.player, m.notation] for m in table.moves],
-        "story": [
-            {"seat": m.player, "text": text, "notation": m.notation}
-            for m, text in zip(table.moves, texts, strict=True)
-        ],
+        **log_entries(table, since or 0),
         "version": len(table.moves),
         "result": result,
         "chance": chance_view(table),
@@ -180,6 +189,8 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
             "replay": f"/table/{table.id}/replay",
         },
     }
+    if since is not None:
+        view["since"] = since
     if unanalysable(game) is None:  # the replay's "Analyse", started at once (web.analysis)
         view["links"]["analysis"] = f"/table/{table.id}/replay?analyse=1"
     board = own_board(state)

@@ -212,7 +212,7 @@ class Workers:
             if self.manager.holds(table) or len(table.moves) > version:
                 return
             if await self.catch_up(table, self._news.pop(table.id, None)):
-                await self.manager._broadcast(table)
+                await self.manager.show(table)
 
     async def take_over(self, table: Table) -> bool:
         """Under the table's lock, when another process holds its lease: have it handed over
@@ -319,7 +319,7 @@ class Workers:
             if not table.connections:
                 return  # nobody watches it here: read when asked for (`TableManager.get`)
             if await self.catch_up(table, news):
-                await self.manager._broadcast(table)
+                await self.manager.show(table)
 
     async def _missed(self) -> None:
         """The listening connection was down: every open table may have changed."""

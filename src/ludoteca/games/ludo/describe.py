@@ -49,7 +49,7 @@ def _who(game: LudoGame, colour: int, names: Sequence[str]) -> str:
 def describe_action(before: LudoState, action: int, names: Sequence[str]) -> str:
     """One sentence for `action` at `before`: the start draw, a roll, or a pawn's move."""
     game = before.game
-    position = before.to_json()
+    position = before.position_json()
     phase = position["phase"]
     if phase == "start":
         return _("{name} begins").format(name=names[action])
@@ -59,7 +59,7 @@ def describe_action(before: LudoState, action: int, names: Sequence[str]) -> str
         after = before.clone()
         after.apply_action(action)
         rolled = _("{name} rolls a {number}").format(name=who, number=format_number(action))
-        if after.to_json()["phase"] == "move":
+        if after.position_json()["phase"] == "move":
             return rolled
         return _("{rolled} and cannot move").format(rolled=rolled)
     return _describe_move(before, colour, action, who, names)
@@ -157,7 +157,7 @@ def describe_position(state: LudoState, names: Sequence[str]) -> str:
 
 def _turn_text(state: LudoState, names: Sequence[str]) -> str:
     game = state.game
-    position = state.to_json()
+    position = state.position_json()
     phase = position["phase"]
     if phase == "start":
         return _("Rolling to see who begins")

@@ -290,7 +290,7 @@ def move_mark(before: LudoState, action: int) -> MoveMark:
     """The circles `action` touched at `before`, as tokens of `render_svg`'s `data-spot`."""
     game = before.game
     board = game.board
-    phase = before.to_json()["phase"]
+    phase = before.position_json()["phase"]
     if phase == "start":
         first = game.seat_colours(action)[0]
         return MoveMark(CHANCE, (("chance", f"{board.colours[first]}-reserve"),))
@@ -327,7 +327,7 @@ def _passed(game: LudoGame, progress: int, die: int) -> list[int]:
 # -- the board ------------------------------------------------------------------------------------
 def _reserve_patches(state: LudoState, board: Board, paint: dict[int, str]) -> list[str]:
     """A tinted disc behind each colour's reserve ("verzameling"); the mover's is outlined."""
-    to_move = not state.is_terminal() and state.to_json()["phase"] != "start"
+    to_move = not state.is_terminal() and state.position_json()["phase"] != "start"
     parts = []
     for colour, circles in enumerate(board.reserve):
         cx, cy = _reserve_centre(board, colour)
@@ -492,7 +492,7 @@ def _pawns(state: LudoState, board: Board, paint: dict[int, str], moves: list[in
 
 def _die(state: LudoState, paint: dict[int, str]) -> list[str]:
     """The die in the centre, edged in the mover's colour, showing the face just rolled."""
-    position = state.to_json()
+    position = state.position_json()
     playing = position["phase"] in {"roll", "move"}
     die = (position["die"] or 0) if position["phase"] == "move" else 0  # blank: still to roll
     edge = paint[mover(state)] if playing else INK
@@ -591,7 +591,7 @@ def _colour_label(game: LudoGame, colour: int, viewer: int | None) -> str:
 
 def _summary(state: LudoState, viewer: int | None) -> str:
     """Whose turn and the die in words: the caption and the SVG's aria-label."""
-    position = state.to_json()
+    position = state.position_json()
     game = state.game
     phase = position["phase"]
     if phase == "over":
@@ -638,7 +638,7 @@ def _caption(
     """Whose turn under the board, then each colour in play with its letter."""
     game = state.game
     middle = _n((left + right) / 2 * UNIT)
-    position = state.to_json()
+    position = state.position_json()
     summary = escape(_summary(state, viewer))
     if position["phase"] in {"roll", "move"}:
         ink = _ink_of(paint[mover(state)])

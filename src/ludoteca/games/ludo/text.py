@@ -51,7 +51,7 @@ def pawn_spots(state: LudoState) -> Iterator[tuple[Spot, int]]:
     """Each pawn as (spot, colour). Reserve pawns fill their reserve circles from the first."""
     game = state.game
     names = {game.colour_name(c): c for c in game.colours}
-    for name, places in state.to_json()["pawns"].items():
+    for name, places in state.position_json()["pawns"].items():
         colour = names[name]
         waiting = 0
         for place in places:
@@ -78,7 +78,7 @@ def action_spot(state: LudoState, action: int) -> Spot:
         return Spot("track", action)
     if action < track + 4:
         return Spot("goal", action - track, colour)
-    waiting = state.to_json()["pawns"][game.colour_name(colour)].count("R")
+    waiting = state.position_json()["pawns"][game.colour_name(colour)].count("R")
     return Spot("reserve", max(waiting - 1, 0), colour)
 
 
@@ -191,7 +191,7 @@ PHASES = {
     "move": N_("moving"),
     "over": N_("game over"),
 }
-"""The phases of `to_json()` as people read them."""
+"""The phases of `position_json()` as people read them."""
 
 
 def _owner_name(state: LudoState, colour: int) -> str:
@@ -201,7 +201,7 @@ def _owner_name(state: LudoState, colour: int) -> str:
 
 def _finished(state: LudoState) -> str:
     """The seats that are home, in order, by their colours."""
-    return format_list([player_name(state.game, s) for s in state.to_json()["finished"]])
+    return format_list([player_name(state.game, s) for s in state.position_json()["finished"]])
 
 
 def _colour_entry(state: LudoState, colour: int) -> str:
@@ -227,7 +227,7 @@ def key(state: LudoState) -> str:
 
 def status_line(state: LudoState) -> str:
     """Whose turn (colour and seat), the die, the phase and the finished seats."""
-    position = state.to_json()
+    position = state.position_json()
     colour = mover(state)
     die = position["die"]
     parts = [
@@ -244,7 +244,7 @@ def status_line(state: LudoState) -> str:
 
 
 def _notes(state: LudoState) -> list[str]:
-    must_move = state.to_json()["must_move"]
+    must_move = state.position_json()["must_move"]
     if must_move is None:
         return []
     return [
@@ -345,7 +345,7 @@ def _rich_style(glyph: Glyph, board: Board, in_play: set[int]) -> Style:
 
 def _rich_die(state: LudoState) -> RenderableType | None:
     """The die as a 3x3 face of pips in a box edged in the mover's colour (none once over)."""
-    position = state.to_json()
+    position = state.position_json()
     if position["phase"] in {"start", "over"}:
         return None
     die = position["die"]
@@ -365,7 +365,7 @@ def _rich_die(state: LudoState) -> RenderableType | None:
 
 
 def _rich_side_lines(state: LudoState) -> list[Text]:
-    position = state.to_json()
+    position = state.position_json()
     board = state.game.board
     lines = []
     if position["phase"] == "over":

@@ -153,7 +153,7 @@ def status_line(state: MuseumState) -> str:
     """The round, and who is to do what (or the winner)."""
     total = state.game.deck.size
     round_no = len(state.discard)
-    phase = state.to_json()["phase"]
+    phase = state.position_json()["phase"]
     if phase == "over":
         scores = state.scores()
         best = max(scores)
@@ -186,7 +186,7 @@ def thief_lines(state: MuseumState) -> list[Line]:
     scores = state.scores()
     lines = []
     for seat, place in enumerate(state.place):
-        markers = state.to_json()["markers"][COLOURS[seat]]
+        markers = state.position_json()["markers"][COLOURS[seat]]
         banked = " ".join(map(str, markers["banked"])) or "-"
         at_risk = " ".join(map(str, markers["at_risk"])) or "-"
         text = _(
@@ -274,7 +274,7 @@ def render_rich(state: MuseumState, marks: Mapping[int, str] | None = None) -> R
     `marks` (action -> label) are drawn on the fields the moves end on; robbing decisions have
     no field and are listed by the terminal.
     """
-    shown = marks if marks and state.to_json()["phase"] == "move" else {}
+    shown = marks if marks and state.position_json()["phase"] == "move" else {}
     board = Text("\n").join(_rich(line) for line in board_lines(state, shown))
     side = Table.grid()
     side.add_column()
@@ -295,7 +295,7 @@ def side_label(state: MuseumState) -> str:
     """Who acts: the thief to move or rob, or at a card turn the start player."""
     if state.is_terminal():
         return _("game over")
-    if state.to_json()["phase"] == "start":
+    if state.position_json()["phase"] == "start":
         return _("chance")
     return player_name(state.game, state.turn)
 

@@ -55,7 +55,7 @@ def score_text(state: SiegeState, seat: int) -> str | None:
 
 def describe_position(state: SiegeState, names: Sequence[str]) -> str:
     """Where every piece stands and whose turn it is, for screen readers."""
-    position = state.to_json()
+    position = state.position_json()
     knights = sorted(position["knights"])
     soldiers = sorted(position["soldiers"])
     pieces = [

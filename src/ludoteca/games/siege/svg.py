@@ -322,7 +322,7 @@ def _summary(state: SiegeState, viewer: int | None) -> str:
 
 def _caption_lines(state: SiegeState, summary: str) -> list[tuple[str, str]]:
     """(class, text) of each line under the board: whose turn, the pieces left, the opening."""
-    position = state.to_json()
+    position = state.position_json()
     lord = position["lord"]
     pieces = _("Knights: {knights} · Soldiers: {soldiers} · Lord: {lord}").format(
         knights=len(position["knights"]),

@@ -53,7 +53,7 @@ def _column_line(board: Board) -> str:
 
 def status_line(state: SiegeState) -> str:
     """Whose turn or the result, the opening and the count of moves without a capture."""
-    position = state.to_json()
+    position = state.position_json()
     if state.is_terminal():
         if state.winner is None:
             return _("Game over: a draw, {reason}").format(reason=end_reason(state))
@@ -73,7 +73,7 @@ def status_line(state: SiegeState) -> str:
 
 
 def pieces_line(state: SiegeState) -> str:
-    position = state.to_json()
+    position = state.position_json()
     return _("Knights: {knights}   Soldiers: {soldiers}   Lord: {lord}").format(
         knights=len(position["knights"]),
         soldiers=len(position["soldiers"]),

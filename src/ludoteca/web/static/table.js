@@ -401,14 +401,26 @@ function slidePieces(before) {
 }
 
 // After the first view the server sends deltas: `log` and `story` hold the entries from index
-// `since` on (web/view_message.py). Merged into the view received before, they make it whole.
+// `since` on (web/view_message.py), and the board may come as `svg_patch`, runs over the lines
+// of the board shown (web/board_patch.py). Merged into the view received before, they make it
+// whole.
 function whole(v) {
   if (v.since === undefined) return v;
   if (received === null || received.log.length < v.since) return null; // cannot happen: resync
   const merged = { ...v, log: received.log.slice(0, v.since).concat(v.log) };
   merged.story = received.story.slice(0, v.since).concat(v.story);
+  if (v.svg_patch !== undefined) merged.svg = patched(received.svg, v.svg_patch);
   delete merged.since;
+  delete merged.svg_patch;
   return merged;
+}
+
+// A run is [start, count] (lines of the board before) or a string (new lines as they are).
+function patched(before, runs) {
+  const lines = before.split("\n");
+  const text = (run) =>
+    typeof run === "string" ? run : lines.slice(run[0], run[0] + run[1]).join("\n");
+  return runs.map(text).join("\n");
 }
 
 function schedule(v) {
