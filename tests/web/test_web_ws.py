@@ -127,7 +127,8 @@ def test_a_slow_bots_table_shows_the_move_before_the_reply(web: Any) -> None:
 def test_a_held_view_goes_out_when_the_reply_is_late(
     web: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def late(agent: Any, position: Any) -> tuple[int, float]:
+    def late(table: Any, agent: Any, position: Any) -> tuple[int, float]:
+        table.thinking_since = time.monotonic()
         time.sleep(0.5)
         return agent.act(position), 0.0  # says it was quick, but the reply comes late
 
@@ -137,6 +138,22 @@ def test_a_held_view_goes_out_when_the_reply_is_late(
     with web.client.websocket_connect(socket_path(table, 0)) as socket:
         views = play_until_the_bot_moves(socket, next_view(socket))
     assert any(view["to_move"] == 1 for view in views)  # shown before the reply came
+
+
+def test_a_bot_waiting_for_its_turn_to_think_does_not_count_as_late(
+    web: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def queued(table: Any, agent: Any, position: Any) -> tuple[int, float]:
+        time.sleep(0.5)  # as if the bot's move waited for a free thread: it has not begun
+        return manager_timed_act(table, agent, position)
+
+    manager_timed_act = manager.timed_act
+    monkeypatch.setattr(manager, "BOT_REPLY_WAIT", 0.05)
+    monkeypatch.setattr(manager, "timed_act", queued)
+    table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
+    with web.client.websocket_connect(socket_path(table, 0)) as socket:
+        views = play_until_the_bot_moves(socket, next_view(socket))
+    assert all(view["to_move"] != 1 for view in views)
 
 
 @pytest.mark.parametrize(

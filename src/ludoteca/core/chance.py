@@ -19,6 +19,7 @@ import hashlib
 import random
 import secrets
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ def new_secret() -> str:
     return secrets.token_hex(SECRET_BYTES)
 
 
+@lru_cache(maxsize=4096)
 def commitment(secret: str) -> str:
     """The SHA-256 (hex) of the secret's bytes: published first, checked when it is revealed."""
     return hashlib.sha256(bytes.fromhex(secret)).hexdigest()

@@ -67,7 +67,9 @@ QUICK_BOT = 0.02
 the table's bots last thought less than this many seconds (one view instead of two)..."""
 
 BOT_REPLY_WAIT = 0.25
-"""... or alone, if the reply has not come within this many seconds."""
+"""... or alone, once the bot has thought this many seconds without replying (time its move
+waits for a thread or for the busy event loop does not count: that would show two views per
+move just when the server is busiest)."""
 """Bots stop a table that reaches this many actions (chance included) without an end."""
 
 
@@ -330,6 +332,14 @@ class TableManager:
             table.view_due = loop.call_later(BOT_REPLY_WAIT, self._show_due, table)
 
     def _show_due(self, table: Table) -> None:
+        bots = table.bot_task
+        if bots is not None and not bots.done():  # the reply may still come
+            started = table.thinking_since
+            thought = 0.0 if started is None else time.monotonic() - started
+            if thought < BOT_REPLY_WAIT:
+                loop = asyncio.get_running_loop()
+                table.view_due = loop.call_later(BOT_REPLY_WAIT - thought, self._show_due, table)
+                return
         task = asyncio.create_task(self._send_due(table), name=f"view-{table.id}")
         self._due.add(task)
         task.add_done_callback(self._due.discard)
@@ -385,9 +395,12 @@ class TableManager:
             agent = table.bot(seat)
             position = table.state.clone_for_agent()
             loop = asyncio.get_running_loop()
-            action, table.bot_seconds = await loop.run_in_executor(
-                self.bot_pool, timed_act, agent, position
-            )
+            try:
+                action, table.bot_seconds = await loop.run_in_executor(
+                    self.bot_pool, timed_act, table, agent, position
+                )
+            finally:
+                table.thinking_since = None
             async with table.lock:
                 if not await self._hold(table):
                     continue
@@ -443,8 +456,9 @@ class TableManager:
                 table.connections.discard(connection)
 
 
-def timed_act(agent: Agent, position: State) -> tuple[int, float]:
-    """The bot's action and how long it thought (in its thread, not counting the wait for one)."""
-    start = time.perf_counter()
+def timed_act(table: Table, agent: Agent, position: State) -> tuple[int, float]:
+    """The bot's action and how long it thought (in its thread, not counting the wait for one);
+    `table.thinking_since` says meanwhile since when it thinks."""
+    table.thinking_since = start = time.monotonic()
     action = agent.act(position)
-    return action, time.perf_counter() - start
+    return action, time.monotonic() - start

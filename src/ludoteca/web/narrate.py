@@ -17,8 +17,10 @@ def since_previous_turn(players: Sequence[int], seat: int | None, to_move: int |
     """
     viewer = seat if seat is not None else to_move
     if viewer is not None:
-        mine = [i for i, player in enumerate(players) if player == viewer]
-        return mine[-1] + 1 if mine else 0
+        for index in range(len(players) - 1, -1, -1):
+            if players[index] == viewer:
+                return index + 1
+        return 0
     return turn_start(players, len(players))
 
 

@@ -12,7 +12,7 @@ import asyncio
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from ludoteca import agents
 from ludoteca.agents.base import Agent
@@ -59,6 +59,28 @@ class Connection:
         return shown_version
 
 
+class MovePlayers(Sequence[int]):
+    """The seat of each move (chance: -1), read from the moves as asked, not copied (a view
+    looks only at the last few)."""
+
+    def __init__(self, moves: Sequence[MoveData]) -> None:
+        self._moves = moves
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+        if isinstance(index, slice):
+            return [move.player for move in self._moves[index]]
+        return self._moves[index].player
+
+
 @dataclass(eq=False)
 class Table:
     """A live table. Mutated only on the event loop, under `lock`."""
@@ -73,6 +95,8 @@ class Table:
     """A view held back for a bot's reply (`TableManager.show`), sent at the latest then."""
     bot_seconds: float = 0.0
     """How long the table's bot last thought (a slow bot's table shows each step at once)."""
+    thinking_since: float | None = None
+    """Since when (`time.monotonic`) its bot thinks, set in the bot's thread; None: it does not."""
     joined: set[int] = field(default_factory=set)
     """Human seats whose person has opened the table (`web.presence`)."""
     held: bool = False
@@ -86,6 +110,7 @@ class Table:
     _marks: list[MoveMark | None] = field(default_factory=list)
     _texts: dict[tuple[str, tuple[str, ...]], list[str]] = field(default_factory=dict)
     _positions: list[State] | None = None
+    _names: dict[tuple[str, tuple[SeatData, ...]], tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, data: TableData) -> tuple[Table, list[MoveData]]:
@@ -129,7 +154,12 @@ class Table:
         return display_name(self.game, seat, entered=spec.name, agent=agent)
 
     def names(self) -> list[str]:
-        return seat_names(self.game, self.data.seats)
+        """Every seat's name in the active language (kept: a view asks several times)."""
+        key = (current_language(), tuple(self.data.seats))
+        names = self._names.get(key)
+        if names is None:
+            names = self._names[key] = tuple(seat_names(self.game, self.data.seats))
+        return list(names)
 
     def texts(self) -> list[str]:
         """Every move as a sentence in the active language, with the seats' names.
@@ -169,7 +199,7 @@ class Table:
 
     def unseen_from(self, seat: int | None) -> int:
         """The first move `seat` has not seen: after its last decision (`since_previous_turn`)."""
-        return since_previous_turn([m.player for m in self.moves], seat, self.to_move())
+        return since_previous_turn(MovePlayers(self.moves), seat, self.to_move())
 
     def marks(self) -> list[MoveMark | None]:
         """The board mark of every move (None where the game draws none), by move index.

@@ -122,7 +122,7 @@ class Workers:
     def changed(self, table: Table, moves: list[MoveData] | None = None) -> None:
         """The owner committed a change to `table`: the other processes update their sockets.
         `moves`: the step's new moves (the whole change); None: read the store."""
-        if not self.manager.holds(table):
+        if self.fanout is None or not self.manager.holds(table):
             return
         if moves is None:
             self._publish("changed", table.id)

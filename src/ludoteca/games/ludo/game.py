@@ -213,6 +213,7 @@ class LudoState(State):
         self.must_move = -1  # track circle of a just-entered pawn that must use this roll
         self.tries = 0  # rolls without a 6 used so far under three_tries
         self.finished: list[int] = []
+        self._position: JSON | None = None  # `position_json`, kept until the next action
 
     # -- the API ------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -244,6 +245,7 @@ class LudoState(State):
         return self._moves(self.game.colours[self.turn], self.die)
 
     def _apply(self, action: int) -> None:
+        self._position = None
         phase = self.phase
         if phase == ROLL:
             self._roll(action)
@@ -281,6 +283,7 @@ class LudoState(State):
         other.must_move = self.must_move
         other.tries = self.tries
         other.finished = self.finished[:]
+        other._position = self._position
         return other
 
     # -- rules --------------------------------------------------------------------------------
@@ -535,6 +538,13 @@ class LudoState(State):
             "R" if p == RESERVE else self.square_name(self._square(colour, p))
             for p in sorted(self.pawns[colour])
         ]
+
+    def position_json(self) -> JSON:
+        """Kept until the next action: a view's narration and drawing read it ten times over.
+        Read it, never change it (`to_json` hands out fresh copies)."""
+        if self._position is None:
+            self._position = self._position_json()
+        return self._position
 
     def _position_json(self) -> JSON:
         game = self.game
