@@ -43,8 +43,13 @@ def flat_page(request: pytest.FixtureRequest) -> Iterator[tuple[str, Any]]:
         yield request.param, page
 
 
+SETTLED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""Two frames: the board just drawn has been fitted to its box, as a player sees it."""
+
+
 def check_layout(page: Any, size: str, **where: str) -> dict[str, Any]:
     page.evaluate("window.scrollTo(0, 0)")  # the status line is at the top of a phone's page
+    page.evaluate(SETTLED)
     found: dict[str, Any] = page.evaluate(MEASURE, where)
     assert found["scroll"] <= 0, f"{size}: the page scrolls sideways by {found['scroll']} px"
     assert found["left"] >= 0 and found["right"] <= found["viewport"], found

@@ -24,14 +24,15 @@ def count_writes(app: FastAPI) -> Counter[str]:
     """How many steps each table's moves were stored by `app`."""
     store = app.state.manager.store
     writes: Counter[str] = Counter()
-    original = store.add_moves
+    original = store.add_steps
 
-    def add_moves(table_id: str, moves: Any, *args: Any) -> None:
-        if moves:
-            writes[table_id] += 1
-        original(table_id, moves, *args)
+    def add_steps(steps: Any) -> None:
+        for step in steps:
+            if step.moves:
+                writes[step.table_id] += 1
+        original(steps)
 
-    store.add_moves = add_moves
+    store.add_steps = add_steps
     return writes
 
 

@@ -72,13 +72,13 @@ def test_a_step_is_one_commit_of_a_decision_and_its_chance(
     rebuild the very position the server plays on."""
     store = web.app.state.manager.store
     commits: list[list[MoveData]] = []
-    original = store.add_moves
+    original = store.add_steps
 
-    def recorded(table_id: str, moves: Any, *args: Any) -> None:
-        commits.append(list(moves))
-        original(table_id, moves, *args)
+    def recorded(steps: Any) -> None:
+        commits.extend(list(step.moves) for step in steps)
+        original(steps)
 
-    monkeypatch.setattr(store, "add_moves", recorded)
+    monkeypatch.setattr(store, "add_steps", recorded)
     table = web.create(seats=["human", "greedy"], speed="fast")
     web.play_first_moves(table, 4)
     web.wait_for(lambda: web.view(table)["to_move"] == 0)

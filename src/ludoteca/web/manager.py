@@ -33,6 +33,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import DEFAULT
 from ludoteca.web import leases
 from ludoteca.web.errors import Conflict, Forbidden, NotFound
+from ludoteca.web.group_commit import GroupCommit
 from ludoteca.web.limits import BotLimits
 from ludoteca.web.people import clean_name
 from ludoteca.web.setup import TableRequest, new_table
@@ -43,6 +44,7 @@ from ludoteca.web.storage import (
     REFUSED,
     TAKEN,
     MoveData,
+    Step,
     Store,
     TableData,
 )
@@ -86,6 +88,8 @@ class TableManager:
         lease_seconds: float | None = None,
     ) -> None:
         self.store = store
+        self.commits = GroupCommit(store)
+        """Every step is stored through it: the steps of many tables share a commit."""
         host = socket.gethostname()[:40]  # the lease's owner column holds 64 characters
         self.owner = f"{host}:{os.getpid()}:{secrets.token_hex(4)}"
         self.workers = Workers(self)
@@ -127,6 +131,7 @@ class TableManager:
             if table.view_due is not None:
                 table.view_due.cancel()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        await self.commits.drain()
         for table_id in list(self.tables):
             await asyncio.to_thread(self.store.release, table_id, self.owner)
         await asyncio.to_thread(self.store.close)
@@ -352,7 +357,7 @@ class TableManager:
     async def _save(self, table: Table, moves: list[MoveData]) -> None:
         if moves or table.data.status != PLAYING:
             data = table.data
-            await asyncio.to_thread(self.store.add_moves, data.id, moves, data.status, data.result)
+            await self.commits.save(Step(data.id, moves, data.status, data.result))
             self.workers.changed(table, moves)
 
     # -- bots ---------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ models here: a change to a model needs a new revision there.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -101,6 +102,16 @@ REFUSED = "refused"
 HUMAN = "human"
 BOT = "bot"
 """The kinds of seat: a person with a link, or a bot with an agent spec."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one step of a table stores: its new moves and the table's status after them."""
+
+    table_id: str
+    moves: Sequence[MoveData]
+    status: str = PLAYING
+    result: list[float] | None = None
 
 
 @dataclass(frozen=True)
@@ -199,15 +210,19 @@ def database_errors(url: str) -> Iterator[None]:
         ) from exc
 
 
+POOL_SIZE = min(32, (os.cpu_count() or 1) + 4) + 2
+"""Pooled connections: as many as asyncio's default threads (where the calls run) may use at
+once, plus a few; beyond the pool each call would open and close a connection of its own."""
+
+
 def make_engine(url: str) -> Engine:
     """An engine for `url`; SQLite gets WAL and relaxed syncing (one commit per move is cheap)."""
     if url.startswith("sqlite"):
         memory = url in {"sqlite://", "sqlite:///:memory:"} or "mode=memory" in url
-        engine = create_engine(
-            url,
-            connect_args={"check_same_thread": False},
-            poolclass=StaticPool if memory else None,
+        pooling: dict[str, Any] = (
+            {"poolclass": StaticPool} if memory else {"pool_size": POOL_SIZE, "max_overflow": 8}
         )
+        engine = create_engine(url, connect_args={"check_same_thread": False}, **pooling)
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _record: Any) -> None:
@@ -219,7 +234,7 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=8)
 
 
 class Store:
@@ -260,34 +275,38 @@ class Store:
         status: str = PLAYING,
         result: list[float] | None = None,
     ) -> None:
-        """Store the moves of one step, and the table's status after it, in one commit.
+        """Store the moves of one step, and the table's status after it, in one commit."""
+        self.add_steps([Step(table_id, moves, status, result)])
+
+    def add_steps(self, steps: Sequence[Step]) -> None:
+        """Store several steps (of different tables) in one commit: all of them or none.
 
         Plain SQL expressions rather than ORM objects: this runs once per move, so it is kept
         cheap.
         """
         now = _now()
+        rows = [
+            {
+                "table_id": step.table_id,
+                "index": m.index,
+                "player": m.player,
+                "action": m.action,
+                "notation": m.notation,
+                "created": now,
+            }
+            for step in steps
+            for m in step.moves
+        ]
         with self.engine.begin() as connection:
-            if moves:
-                connection.execute(
-                    insert(MoveRow),
-                    [
-                        {
-                            "table_id": table_id,
-                            "index": m.index,
-                            "player": m.player,
-                            "action": m.action,
-                            "notation": m.notation,
-                            "created": now,
-                        }
-                        for m in moves
-                    ],
-                )
-            if status != PLAYING:
-                connection.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id)
-                    .values(status=status, result=result)
-                )
+            if rows:
+                connection.execute(insert(MoveRow), rows)
+            for step in steps:
+                if step.status != PLAYING:
+                    connection.execute(
+                        update(TableRow)
+                        .where(TableRow.id == step.table_id)
+                        .values(status=step.status, result=step.result)
+                    )
 
     def set_seats(self, table_id: str, seats: Sequence[SeatData]) -> None:
         """Store a table's seats again (a person entered their name)."""

@@ -24,6 +24,7 @@ import re
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -243,8 +244,10 @@ def _spots(board: Board) -> list[Spot]:
     return spots
 
 
+@lru_cache(maxsize=8192)
 def _n(value: float) -> str:
-    """A coordinate with at most one decimal, so the output is short and stable."""
+    """A coordinate with at most one decimal, so the output is short and stable (kept: the
+    same few hundred coordinates are written at every step)."""
     text = f"{value:.1f}".rstrip("0").rstrip(".")
     return "0" if text in {"-0", ""} else text
 
