@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
 from sqlalchemy.engine import URL
 
 log = logging.getLogger(__name__)
@@ -78,7 +78,7 @@ class Fanout:
 
     def publish(self, message: dict[str, Any]) -> None:
         """Queue `message` for every process (itself included); sent in the order queued."""
-        self._outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+        self._outbox.put_nowait(orjson.dumps(message).decode())
 
     async def _connect(self) -> Any:
         import psycopg
@@ -120,8 +120,8 @@ class Fanout:
 
     def _deliver(self, payload: str) -> None:
         try:
-            message = json.loads(payload)
-        except json.JSONDecodeError:
+            message = orjson.loads(payload)
+        except orjson.JSONDecodeError:
             log.warning("fan-out: a message that is not JSON was ignored: %r", payload[:200])
             return
         if isinstance(message, dict):

@@ -37,11 +37,12 @@ With SQLite (one process) none of this runs: `shared` is False and every hook do
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from ludoteca.web import leases
 from ludoteca.web.errors import WebError
@@ -132,7 +133,7 @@ class Workers:
             "status": table.data.status,
             "result": table.data.result,
         }
-        if len(json.dumps(step)) < MAX_TOLD:
+        if len(orjson.dumps(step)) < MAX_TOLD:
             self._publish("changed", table.id, **step)
         else:
             self._publish("changed", table.id)
@@ -166,7 +167,7 @@ class Workers:
 
     def told(self, table: Table, body: dict[str, Any]) -> None:
         """`body` was sent to this process's sockets of `table`: the others send it to theirs."""
-        if len(json.dumps(body)) < MAX_TOLD:
+        if len(orjson.dumps(body)) < MAX_TOLD:
             self._publish("told", table.id, body=body)
 
     async def _joined(self, table: Table, seat: int) -> None:

@@ -441,6 +441,7 @@ def _targets(state: LudoState, board: Board, moves: list[int]) -> list[str]:
     return parts
 
 
+@lru_cache(maxsize=64)
 def _light(colour: str) -> bool:
     red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return 0.299 * red + 0.587 * green + 0.114 * blue > 150
@@ -471,13 +472,7 @@ def _pawns(state: LudoState, board: Board, paint: dict[int, str], moves: list[in
         for index, progress in enumerate(state.pawns[colour]):
             spot = _progress_spot(game, colour, index, progress)
             x, y = _xy(spot_point(board, spot))
-            figure = (
-                f'<g class="figure"><g class="body"><ellipse cx="0" cy="15" rx="14" ry="4"'
-                f' fill="#000" fill-opacity=".22"/><path d="{PAWN}" fill="{fill}"'
-                f' stroke="#1c1a17" stroke-width="1.8" stroke-linejoin="round"/><ellipse'
-                f' cx="-3" cy="-11" rx="2.6" ry="3.3" fill="#fff" fill-opacity=".55"/>'
-                f'<text class="letter" x="0" y="7" fill="{_ink_on(fill)}">{letter}</text></g></g>'
-            )
+            figure = _figure(fill, letter)
             piece = f'data-piece="{name}-{index}" transform="translate({x} {y})"'
             action = movers.get(index) if colour == colour_to_move else None
             if action is None:
@@ -491,6 +486,18 @@ def _pawns(state: LudoState, board: Board, paint: dict[int, str], moves: list[in
                 f'<circle class="halo" r="{_n(CIRCLE + 3)}"/>{figure}</g>'
             )
     return parts
+
+
+@lru_cache(maxsize=64)
+def _figure(fill: str, letter: str) -> str:
+    """A pawn of `fill` marked with `letter` (escaped), drawn around (0, 0)."""
+    return (
+        f'<g class="figure"><g class="body"><ellipse cx="0" cy="15" rx="14" ry="4"'
+        f' fill="#000" fill-opacity=".22"/><path d="{PAWN}" fill="{fill}"'
+        f' stroke="#1c1a17" stroke-width="1.8" stroke-linejoin="round"/><ellipse'
+        f' cx="-3" cy="-11" rx="2.6" ry="3.3" fill="#fff" fill-opacity=".55"/>'
+        f'<text class="letter" x="0" y="7" fill="{_ink_on(fill)}">{letter}</text></g></g>'
+    )
 
 
 def _die(state: LudoState, paint: dict[int, str]) -> list[str]:
