@@ -63,6 +63,7 @@ LEASE_SECONDS = 30.0
 taken over by another process this long after."""
 
 MAX_ACTIONS = 20_000
+"""Bots stop a table that reaches this many actions (chance included) without an end."""
 
 QUICK_BOT = 0.02
 """At fast speed a step after which a bot moves is shown together with the bot's reply when
@@ -72,7 +73,6 @@ BOT_REPLY_WAIT = 0.25
 """... or alone, once the bot has thought this many seconds without replying (time its move
 waits for a thread or for the busy event loop does not count: that would show two views per
 move just when the server is busiest)."""
-"""Bots stop a table that reaches this many actions (chance included) without an end."""
 
 
 class TableManager:

@@ -268,16 +268,6 @@ class Store:
                 )
             )
 
-    def add_moves(
-        self,
-        table_id: str,
-        moves: Sequence[MoveData],
-        status: str = PLAYING,
-        result: list[float] | None = None,
-    ) -> None:
-        """Store the moves of one step, and the table's status after it, in one commit."""
-        self.add_steps([Step(table_id, moves, status, result)])
-
     def add_steps(self, steps: Sequence[Step]) -> None:
         """Store several steps (of different tables) in one commit: all of them or none.
 
