@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ludoteca.core.registry import games, load
-from ludoteca.web.board_patch import WORTH_IT, board_patch, patched
+from ludoteca.web.board_patch import WORTH_IT, Markup, board_patch, patched
 from ludoteca.web.render import board_html
 
 GAMES = sorted(info.id for info in games())
@@ -39,7 +39,7 @@ def test_a_patched_board_is_the_new_board_exactly(game_id: str) -> None:
     shown = boards(game_id, seed=3, steps=40)
     sent = 0
     for old, new in pairwise(shown):
-        runs = board_patch(old, new)
+        runs = board_patch(Markup(old), Markup(new))
         if runs is not None:
             sent += 1
             assert patched(old, runs) == new
@@ -51,7 +51,7 @@ def test_a_patched_board_is_the_new_board_exactly(game_id: str) -> None:
 def test_a_ludo_patch_is_a_small_part_of_the_board() -> None:
     shown = boards("ludo", seed=1, steps=30)
     pairs = pairwise(shown)
-    sizes = [len(str(board_patch(old, new))) / len(new) for old, new in pairs]
+    sizes = [len(str(board_patch(Markup(old), Markup(new)))) / len(new) for old, new in pairs]
     assert max(sizes) < 0.4, sizes
 
 
@@ -61,5 +61,5 @@ lines = st.lists(st.sampled_from(["<a/>", "<b/>", "<c x='1'/>", "", "<d>", "</d>
 @given(lines, lines)
 def test_any_markup_is_rebuilt_or_sent_whole(before: list[str], after: list[str]) -> None:
     old, new = "\n".join(before), "\n".join(after)
-    runs = board_patch(old, new)
+    runs = board_patch(Markup(old), Markup(new))
     assert runs is None or patched(old, runs) == new

@@ -30,6 +30,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
+import orjson
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.engine import make_url
@@ -38,7 +39,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from ludoteca.cli import app as cli
 from ludoteca.core.errors import InvalidOptionError
-from ludoteca.web.fanout import Fanout
+from ludoteca.web.fanout import PACKED, Fanout, packed
 from ludoteca.web.leases import SECONDS_VARIABLE, shared_seconds
 from ludoteca.web.server import create_app
 from ludoteca.web.workers import SHARED_LEASE_SECONDS
@@ -512,6 +513,35 @@ def test_the_fanout_drops_a_message_too_long_for_notify_and_sends_the_next(
         return heard
 
     assert asyncio.run(exchange()) == [{"kind": "changed", "table": "t"}]
+
+
+def test_messages_queued_together_all_arrive_in_order(postgres_url: str) -> None:
+    """They go in one statement, packed (equal ones too: one transaction would drop those)."""
+    sent = [{"kind": "changed", "table": f"t{i % 7}", "pad": "y" * (i % 500)} for i in range(400)]
+    sent += [{"kind": "handover", "table": "same"}] * 3
+
+    async def exchange() -> list[dict[str, Any]]:
+        heard: list[dict[str, Any]] = []
+        fanout = Fanout(make_url(postgres_url), heard.append)
+        await fanout.start()
+        for message in sent:
+            fanout.publish(message)
+        deadline = time.monotonic() + 10
+        while len(heard) < len(sent) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        await fanout.stop()
+        return heard
+
+    assert asyncio.run(exchange()) == sent
+
+
+def test_packed_messages_fit_a_notification_and_keep_their_order() -> None:
+    messages = [orjson.dumps({"n": i, "pad": "z" * (i * 37 % 3000)}).decode() for i in range(60)]
+    payloads = packed(messages)
+    assert 1 < len(payloads) < len(messages)
+    assert all(len(p) <= PACKED + 2 for p in payloads)
+    assert [m for p in payloads for m in orjson.loads(p)] == [orjson.loads(m) for m in messages]
+    assert packed(["x" * 9000]) == [f"[{'x' * 9000}]"]  # too long: alone, the database decides
 
 
 def test_several_workers_need_postgresql(tmp_path: Any) -> None:

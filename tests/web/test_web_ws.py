@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
@@ -154,6 +155,86 @@ def test_a_bot_waiting_for_its_turn_to_think_does_not_count_as_late(
     with web.client.websocket_connect(socket_path(table, 0)) as socket:
         views = play_until_the_bot_moves(socket, next_view(socket))
     assert all(view["to_move"] != 1 for view in views)
+
+
+def record_commits(web: Any, monkeypatch: pytest.MonkeyPatch) -> list[list[Any]]:
+    """The moves of each commit from now on (a list per commit)."""
+    store = web.app.state.manager.store
+    commits: list[list[Any]] = []
+    add_steps = store.add_steps
+
+    def recorded(steps: Any) -> None:
+        add_steps(steps)
+        commits.append([move for step in steps for move in step.moves])
+
+    monkeypatch.setattr(store, "add_steps", recorded)
+    return commits
+
+
+def test_a_move_the_quick_bot_answers_is_stored_with_the_answer_in_one_commit(
+    web: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(manager, "BOT_REPLY_WAIT", 60.0)
+    table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
+    commits = record_commits(web, monkeypatch)
+    with web.client.websocket_connect(socket_path(table, 0)) as socket:
+        play_until_the_bot_moves(socket, next_view(socket))
+    answered = next(moves for moves in commits if any(m.player == 1 for m in moves))
+    players = [m.player for m in answered]
+    assert 0 in players[: players.index(1)]  # the person's move, then the bot's, together
+
+
+def test_a_view_shows_only_stored_moves_also_when_the_reply_is_late(
+    web: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def late(table: Any, agent: Any, position: Any) -> tuple[int, float]:
+        table.thinking_since = time.monotonic()
+        time.sleep(0.3)
+        return agent.act(position), 0.0
+
+    monkeypatch.setattr(manager, "BOT_REPLY_WAIT", 0.05)
+    monkeypatch.setattr(manager, "timed_act", late)
+    table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
+    store = web.app.state.manager.store
+    with web.client.websocket_connect(socket_path(table, 0)) as socket:
+        view = next_view(socket)
+        for _ in range(12):
+            if view["your_turn"]:
+                socket.send_json({"action": view["legal"][0]["action"]})
+            view = next_view(socket)
+            assert len(store.get(table.id).moves) >= view["version"]
+
+
+def test_a_move_held_for_the_reply_is_stored_before_a_page_shows_it(
+    web: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thinking = threading.Event()
+
+    def slow(table: Any, agent: Any, position: Any) -> tuple[int, float]:
+        thinking.set()
+        time.sleep(0.5)
+        return agent.act(position), 0.0
+
+    monkeypatch.setattr(manager, "BOT_REPLY_WAIT", 60.0)
+    monkeypatch.setattr(manager, "timed_act", slow)
+    table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
+    store = web.app.state.manager.store
+    with web.client.websocket_connect(socket_path(table, 0)) as socket:
+        view = next_view(socket)
+        for _ in range(30):  # until a move passes the turn to the bot (a six rolls again)
+            while not view["your_turn"]:
+                view = next_view(socket)
+            socket.send_json({"action": view["legal"][0]["action"]})
+            if thinking.wait(3):
+                break
+            view = next_view(socket)
+        assert thinking.is_set()
+        page = web.client.get(
+            f"/api/tables/{table.id}", params={"seat": 0, "token": table.tokens[0]}
+        )
+        shown = page.json()["version"]
+        assert shown > view["version"]  # the page shows the move the bot is answering
+        assert len(store.get(table.id).moves) >= shown  # and it was stored first
 
 
 @pytest.mark.parametrize(

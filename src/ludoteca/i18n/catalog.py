@@ -10,7 +10,7 @@ import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel import Locale
@@ -69,7 +69,7 @@ def activate(language: str) -> str:
 
 
 def gettext(message: str) -> str:
-    return translations(current()).gettext(message)
+    return _translated(_active.get(), None, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -78,11 +78,21 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """A message whose translation depends on the game or place (`pgettext("villa", "column")`)."""
-    return str(translations(current()).pgettext(context, message))
+    return _translated(_active.get(), context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return str(translations(current()).npgettext(context, singular, plural, n))
+
+
+@lru_cache(maxsize=8192)
+def _translated(language: str, context: str | None, message: str) -> str:
+    """A message's translation, kept: a board's picture and story ask for the same few dozen
+    texts at every move, and Babel's lookup costs several times a cache's."""
+    catalog = translations(language)
+    if context is not None:
+        return str(catalog.pgettext(context, message))
+    return catalog.gettext(message)
 
 
 _ = gettext

@@ -48,7 +48,14 @@ def format_money(euros: float, currency: str = "EUR") -> str:
 
 def format_list(items: Sequence[str]) -> str:
     """ "Red, Green and Blue" / "rood, groen en blauw" / "Rot, Grün und Blau"."""
-    return _babel_list(list(items), locale=current())
+    return _listed(tuple(items), current())
+
+
+@lru_cache(maxsize=4096)
+def _listed(items: tuple[str, ...], language: str) -> str:
+    """Babel's list, kept: the position's description lists the same few names at every move
+    (and Babel looks the locale up anew at each call)."""
+    return _babel_list(list(items), locale=language)
 
 
 def format_date(moment: date | datetime, length: str = "medium") -> str:

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+import orjson
+
 from ludoteca.core.api import Game, State
 from ludoteca.core.registry import load_stored
 from ludoteca.i18n import _
@@ -127,7 +129,8 @@ def better_board(table: Table, entry: dict[str, Any]) -> dict[str, Any]:
 
 def unanalysable(game: Game) -> str | None:
     """Why `game` cannot be analysed (no value function fitted for it), or None if it can."""
-    return _unanalysable(game.id, game.num_players, json.dumps(dict(game.options), sort_keys=True))
+    options = orjson.dumps(dict(game.options), option=orjson.OPT_SORT_KEYS).decode()
+    return _unanalysable(game.id, game.num_players, options)
 
 
 @cache

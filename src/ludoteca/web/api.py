@@ -154,6 +154,7 @@ async def post_action(request: Request, table_id: str, body: ActionRequest) -> J
     manager = manager_of(request)
     table = await manager.get(table_id)
     await manager.act(table, body.seat, body.token, body.action, body.notation)
+    await manager.settle(table)  # the answer shows the move: stored before it goes
     return JSONResponse(table_view(table, body.seat))
 
 

@@ -16,12 +16,22 @@ WORTH_IT = 0.6
 """A patch is sent only when its new text is under this share of the whole markup."""
 
 
-def board_patch(old: str, new: str) -> list[Run] | None:
+class Markup:
+    """A board's markup in lines, with the index where each distinct line first occurs: worked
+    out once per view and kept by the sockets it was sent to, for their next patch."""
+
+    __slots__ = ("first", "lines", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines = text.split("\n")
+        count = len(self.lines)
+        self.first = dict(zip(reversed(self.lines), range(count - 1, -1, -1), strict=True))
+
+
+def board_patch(old: Markup, new: Markup) -> list[Run] | None:
     """The runs that turn `old` into `new`, or None when sending `new` whole is as good."""
-    before, after = old.split("\n"), new.split("\n")
-    first: dict[str, int] = {}
-    for index, line in enumerate(before):
-        first.setdefault(line, index)
+    before, after, first = old.lines, new.lines, old.first
     runs: list[Run] = []
     fresh: list[str] = []
     fresh_size = 0
@@ -52,7 +62,7 @@ def board_patch(old: str, new: str) -> list[Run] | None:
         follows = start + count
     if fresh:
         runs.append("\n".join(fresh))
-    return runs if fresh_size < WORTH_IT * len(new) else None
+    return runs if fresh_size < WORTH_IT * len(new.text) else None
 
 
 def patched(old: str, runs: list[Run]) -> str:

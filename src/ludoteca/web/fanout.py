@@ -3,8 +3,11 @@
 Each process keeps two psycopg 3 async connections: one that listens (its `notifies()` wait
 for the server to push, no polling) and one that sends, in order, from a queue (so a move's
 path never waits for a send). A message is a small JSON object; every process, the sender
-included, receives every message on the channel. The channel is named after the connection's
-schema, so sites (or test runs) in different schemas of one database do not hear each other.
+included, receives every message on the channel. The messages queued while a send runs go
+together in the next one: packed as JSON arrays in as few notifications as fit, all sent in one
+statement (one round trip, and one notification to read for many moves under load). The channel
+is named after the connection's schema, so sites (or test runs) in different schemas of one
+database do not hear each other.
 
 When the listening connection breaks (the database restarted), it is opened again and
 `on_reconnect` runs: messages sent meanwhile are lost, so whoever relies on them reads the
@@ -26,6 +29,11 @@ log = logging.getLogger(__name__)
 
 RECONNECT_SECONDS = 1.0
 """Wait before opening a broken connection again."""
+
+PACKED = 7000
+"""The most bytes of messages packed in one notification (a payload holds under 8000)."""
+
+SEND = "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS payload"
 
 Handler = Callable[[dict[str, Any]], None]
 
@@ -80,6 +88,13 @@ class Fanout:
         """Queue `message` for every process (itself included); sent in the order queued."""
         self._outbox.put_nowait(orjson.dumps(message).decode())
 
+    async def _next_payloads(self) -> list[str]:
+        """Waits for a message; returns it and those queued behind it, packed."""
+        messages = [await self._outbox.get()]
+        while not self._outbox.empty():
+            messages.append(self._outbox.get_nowait())
+        return packed(messages)
+
     async def _connect(self) -> Any:
         import psycopg
 
@@ -124,8 +139,9 @@ class Fanout:
         except orjson.JSONDecodeError:
             log.warning("fan-out: a message that is not JSON was ignored: %r", payload[:200])
             return
-        if isinstance(message, dict):
-            self.handler(message)
+        for each in message if isinstance(message, list) else [message]:
+            if isinstance(each, dict):
+                self.handler(each)
 
     async def _send(self) -> None:
         import psycopg
@@ -134,14 +150,12 @@ class Fanout:
         connection: Any = None
         try:
             while True:
-                payload = await self._outbox.get()
+                payloads = await self._next_payloads()
                 while True:
                     try:
                         if connection is None or connection.closed:
                             connection = await self._connect()
-                        await connection.execute(
-                            "SELECT pg_notify(%s, %s)", (self.channel, payload)
-                        )
+                        await self._notify(connection, payloads)
                         break
                     except psycopg.OperationalError:  # the connection broke: send it again
                         log.warning("fan-out: sending failed, reconnecting", exc_info=True)
@@ -150,11 +164,43 @@ class Fanout:
                                 await connection.close()
                         connection = None
                         await asyncio.sleep(RECONNECT_SECONDS)
-                    except psycopg.Error:  # this message cannot be sent (too long): the next
-                        refused = payload[:200]
-                        log.error("fan-out: a message was refused: %r", refused, exc_info=True)
-                        break
         finally:
             if connection is not None:
                 with contextlib.suppress(Exception):
                     await connection.close()
+
+    async def _notify(self, connection: Any, payloads: list[str]) -> None:
+        """Send `payloads` in one statement; if the database refuses it, each one alone, so
+        that only a payload it cannot take (too long) is lost. Equal payloads go apart: one
+        transaction delivers equal notifications once."""
+        import psycopg
+
+        if len(payloads) == 1 or len(set(payloads)) == len(payloads):
+            try:
+                await connection.execute(SEND, (self.channel, payloads))
+                return
+            except psycopg.OperationalError:
+                raise
+            except psycopg.Error:
+                if len(payloads) == 1:
+                    refused = payloads[0][:200]
+                    log.error("fan-out: a message was refused: %r", refused, exc_info=True)
+                    return
+        for payload in payloads:
+            await self._notify(connection, [payload])
+
+
+def packed(messages: list[str]) -> list[str]:
+    """Messages (JSON objects) as JSON arrays of at most `PACKED` bytes each (a longer message
+    goes alone, as the database may still take it)."""
+    payloads: list[str] = []
+    batch: list[str] = []
+    size = 0
+    for message in messages:
+        if batch and size + len(message) + 1 > PACKED:
+            payloads.append(f"[{','.join(batch)}]")
+            batch, size = [], 0
+        batch.append(message)
+        size += len(message) + 1
+    payloads.append(f"[{','.join(batch)}]")
+    return payloads

@@ -6,6 +6,11 @@ a table whose bot thinks long never keeps storage, pages or another table's move
 every step the moves are committed and each watcher gets a fresh view of its own seat. Bots play
 as one asyncio task per table.
 
+A move is acknowledged only once it is stored: nothing shows a move before its commit. At the
+fast speed, a step a quick bot answers at once is stored together with that answer, in one
+commit, and shown with it (`_step`); whatever shows the table before (a page, the API, a new
+socket, a change beside play, the view falling due) stores it first (`settle`).
+
 One owner per table: a process acts for a table (stores its moves, runs its bots) only while it
 holds the table's lease in the database (`Store.claim`), renewed at every step. On SQLite a
 second process on the same database answers moves for a table it does not hold with 409 and
@@ -18,6 +23,7 @@ them of every change, and a dead owner's tables are taken over within seconds.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import secrets
@@ -32,6 +38,7 @@ from ludoteca.core.api import State
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import DEFAULT
 from ludoteca.web import leases
+from ludoteca.web.board_patch import Markup
 from ludoteca.web.errors import Conflict, Forbidden, NotFound
 from ludoteca.web.group_commit import GroupCommit
 from ludoteca.web.limits import BotLimits
@@ -131,6 +138,9 @@ class TableManager:
             if table.view_due is not None:
                 table.view_due.cancel()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        for table in self.tables.values():
+            with contextlib.suppress(Exception):  # logged by the commit; the rest still go
+                await self.store_held(table)
         await self.commits.drain()
         for table_id in list(self.tables):
             await asyncio.to_thread(self.store.release, table_id, self.owner)
@@ -162,6 +172,7 @@ class TableManager:
         """
         if self._held.get(table.id, 0.0) - time.monotonic() > self.lease_seconds / 2:
             return True  # renewed recently: no database round trip on every bot move
+        await self.store_held(table)  # while the lease is surely still this process's
         answer = await self._claim(table)
         if answer == REFUSED:
             return False
@@ -172,6 +183,7 @@ class TableManager:
     async def own(self, table: Table) -> None:
         """Before a change beside play (takeback, names, seats), under the table's lock:
         refuse it when another server process runs the table and does not hand it over."""
+        await self.store_held(table)
         if not await self._acquire(table):
             raise Conflict(
                 "another server process runs this table now: try again in a moment",
@@ -191,6 +203,7 @@ class TableManager:
         data = await asyncio.to_thread(self.store.get, table.id)
         if data is None or (len(data.moves), data.status) == (len(table.moves), table.data.status):
             return []
+        table.unsaved = []  # moves made after the lease ran out: never shown, now replaced
         fresh, owed = Table.build(data)
         table.data, table.state, table._positions = fresh.data, fresh.state, None
         table.history += 1
@@ -205,12 +218,14 @@ class TableManager:
         return table
 
     async def get(self, table_id: str) -> Table:
-        """A live table, opened from the store when it is not in memory yet."""
+        """A live table, opened from the store when it is not in memory yet; moves held back
+        for a bot's reply are stored first, as the caller may show them."""
         table = self.tables.get(table_id)
         if table is not None:
             if not self.holds(table):  # another process may own it and have moved
                 async with table.lock:
                     await self._refresh(table)
+            await self.settle(table)
             return table
         async with self._opening:
             table = self.tables.get(table_id)
@@ -319,20 +334,20 @@ class TableManager:
             table.forget_texts()
             await asyncio.to_thread(self.store.set_seats, table.id, list(seats))
             self.workers.changed(table)
-            await self._broadcast(table)
+            await self.broadcast(table)
 
     async def _step(self, table: Table, moves: list[MoveData]) -> None:
-        await self._save(table, moves)
-        await self.show(table)
-
-    async def show(self, table: Table) -> None:
-        """Under the table's lock: send every watcher the new view, or, when a bot replies at
-        once (fast speed, a quick bot), let that reply's view show both (`BOT_REPLY_WAIT`): a
-        person then sees their move with the answer to it, and the server draws half the views."""
+        """Under the table's lock: store the step and send every watcher the new view, or,
+        when a bot replies at once (fast speed, a quick bot), hold both back for that reply
+        (`BOT_REPLY_WAIT` at most): a person then sees their move with the answer to it, and
+        the server draws half the views and commits once."""
         quick = table.bot_seconds < QUICK_BOT and table.data.speed != "normal"
         if not quick or table.bot_to_move() is None:
-            await self._broadcast(table)
-        elif table.view_due is None:
+            await self._save(table, moves)
+            await self.broadcast(table)
+            return
+        table.unsaved += moves
+        if table.view_due is None:
             loop = asyncio.get_running_loop()
             table.view_due = loop.call_later(BOT_REPLY_WAIT, self._show_due, table)
 
@@ -352,13 +367,29 @@ class TableManager:
     async def _send_due(self, table: Table) -> None:
         async with table.lock:
             if table.view_due is not None:  # no view went out since it fell due
-                await self._broadcast(table)
+                await self.broadcast(table)
 
     async def _save(self, table: Table, moves: list[MoveData]) -> None:
+        """Store `moves` after those held back (`table.unsaved`), which stay held if it fails."""
+        table.unsaved += moves
+        moves = table.unsaved
         if moves or table.data.status != PLAYING:
             data = table.data
             await self.commits.save(Step(data.id, moves, data.status, data.result))
+            table.unsaved = []
             self.workers.changed(table, moves)
+
+    async def store_held(self, table: Table) -> None:
+        """Under the table's lock: store the moves held back for a bot's reply now."""
+        if table.unsaved:
+            await self._save(table, [])
+
+    async def settle(self, table: Table) -> None:
+        """Store the moves held back for a bot's reply (`_step`) before the table is shown
+        another way than with that reply: a page, the API, a new socket."""
+        if table.unsaved:
+            async with table.lock:
+                await self.store_held(table)
 
     # -- bots ---------------------------------------------------------------------------------
     def wake_bots(self, table: Table) -> None:
@@ -425,9 +456,10 @@ class TableManager:
         (`delta`: after this first view, as deltas)."""
         connection = Connection(socket, seat, language, delta)
         async with table.lock:
+            await self.store_held(table)
             view = table_view(table, seat)
             await socket.send_text(encode({"type": "view", "view": view}))
-            connection.board = view["svg"] if delta else None
+            connection.board = Markup(view["svg"]) if delta else None
             connection.shown = (table.history, tuple(table.names()), len(table.moves))
             table.connections.add(connection)
         return connection
@@ -439,10 +471,12 @@ class TableManager:
         """Send every watcher a fresh view after a change beside play, then wake the bots."""
         async with table.lock:
             self.workers.changed(table)
-            await self._broadcast(table)
+            await self.broadcast(table)
         self.wake_bots(table)
 
-    async def _broadcast(self, table: Table) -> None:
+    async def broadcast(self, table: Table) -> None:
+        """Under the table's lock: send every watcher the table as it is now (stored first)."""
+        await self.store_held(table)
         if table.view_due is not None:
             table.view_due.cancel()
             table.view_due = None
@@ -454,7 +488,7 @@ class TableManager:
             text = messages.text(seat, language, since, connection.board)
             connection.shown = shown
             if connection.delta:
-                connection.board = messages.view(seat, language)["svg"]
+                connection.board = messages.board(seat, language)
             try:
                 await connection.socket.send_text(text)
             except Exception:  # the socket went away mid-send; it is dropped, play goes on

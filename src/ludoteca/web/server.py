@@ -37,6 +37,7 @@ from ludoteca.web import (
 )
 from ludoteca.web.analysis_jobs import Analyses
 from ludoteca.web.analysis_store import AnalysisStore
+from ludoteca.web.collector import tune_for_serving
 from ludoteca.web.error_codes import CODES
 from ludoteca.web.errors import NotFound, Unprocessable, WebError
 from ludoteca.web.language import LanguageMiddleware
@@ -101,9 +102,11 @@ def create_app(
     bot_delay: float = 0.6,
     max_actions: int = MAX_ACTIONS,
     bot_limits: BotLimits | None = None,
+    serving: bool = False,
 ) -> FastAPI:
     """The app on `database_url` (any SQLAlchemy URL); bots wait `bot_delay` s at normal speed
-    and may think no more than `bot_limits` allows."""
+    and may think no more than `bot_limits` allows. `serving`: the app is the process's for
+    its life (`serve`), so its garbage collector is tuned for that (`web.collector`)."""
     manager = TableManager(
         Store(database_url), bot_delay=bot_delay, max_actions=max_actions, bot_limits=bot_limits
     )
@@ -111,6 +114,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await manager.start()
+        if serving:
+            tune_for_serving()
         try:
             yield
         finally:
@@ -141,7 +146,7 @@ def create_app(
 
 def app_from_environment() -> FastAPI:
     """The app of one worker process of `serve --workers N`: uvicorn builds it in each."""
-    return create_app(os.environ[DATABASE_VARIABLE])
+    return create_app(os.environ[DATABASE_VARIABLE], serving=True)
 
 
 def serve(
@@ -162,7 +167,7 @@ def serve(
 
     url = database or DEFAULT_DATABASE
     with database_errors(url):
-        app = create_app(url)  # the database is reached and migrated once, before any worker
+        app = create_app(url, serving=workers == 1)  # reached and migrated before any worker
     if workers == 1:
         uvicorn.run(
             app, host=host, port=port, log_level="info", ws_per_message_deflate=ws_compression

@@ -25,6 +25,7 @@ from ludoteca.core.registry import load_stored
 from ludoteca.i18n import DEFAULT, _, use
 from ludoteca.i18n import current as current_language
 from ludoteca.narration import Narrator, seat_colour
+from ludoteca.web.board_patch import Markup
 from ludoteca.web.errors import Conflict, Forbidden, Unprocessable
 from ludoteca.web.narrate import since_previous_turn
 from ludoteca.web.people import display_name, seat_names
@@ -45,7 +46,7 @@ class Connection:
     lacks (`web.view_message`)."""
     shown: tuple[int, tuple[str, ...], int] | None = None
     """The table's `history`, its names and its number of moves in the last view sent."""
-    board: str | None = None
+    board: Markup | None = None
     """The board markup of the last view sent to a delta page (the next one patches it)."""
 
     def since(self, history: int, names: tuple[str, ...], version: int) -> int | None:
@@ -93,6 +94,9 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     view_due: asyncio.TimerHandle | None = None
     """A view held back for a bot's reply (`TableManager.show`), sent at the latest then."""
+    unsaved: list[MoveData] = field(default_factory=list)
+    """Moves held back, not stored yet, for the bot's reply that is stored and shown with them
+    (`TableManager._step`); nothing shows them before they are stored."""
     bot_seconds: float = 0.0
     """How long the table's bot last thought (a slow bot's table shows each step at once)."""
     thinking_since: float | None = None
@@ -418,6 +422,7 @@ class Table:
         """Rebuild from `data` in place (another process took moves back or changed seats)."""
         fresh, _owed = Table.build(data)
         self.data, self.state, self._marks = fresh.data, fresh.state, fresh._marks
+        self.unsaved = []
         self.history += 1
         self._texts, self._positions = {}, None
 

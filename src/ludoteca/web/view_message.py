@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 
 from ludoteca.i18n import use
-from ludoteca.web.board_patch import board_patch
+from ludoteca.web.board_patch import Markup, board_patch
 from ludoteca.web.table import Table
 from ludoteca.web.views import log_entries, table_view
 
@@ -40,7 +40,8 @@ class ViewMessages:
     def __init__(self, table: Table) -> None:
         self.table = table
         self._views: dict[Viewpoint, dict[str, Any]] = {}
-        self._texts: dict[tuple[int | None, str, int | None, str | None], str] = {}
+        self._boards: dict[Viewpoint, Markup] = {}
+        self._texts: dict[tuple[int | None, str, int | None, Markup | None], str] = {}
 
     def view(self, seat: int | None, language: str) -> dict[str, Any]:
         """The view of a viewpoint with no log or story (a delta from the last move on)."""
@@ -51,8 +52,19 @@ class ViewMessages:
             self._views[seat, language] = view
         return view
 
+    def board(self, seat: int | None, language: str) -> Markup:
+        """The board of a viewpoint's view in lines (what a delta socket keeps for the next)."""
+        markup = self._boards.get((seat, language))
+        if markup is None:
+            markup = self._boards[seat, language] = Markup(self.view(seat, language)["svg"])
+        return markup
+
     def text(
-        self, seat: int | None, language: str, since: int | None = None, board: str | None = None
+        self,
+        seat: int | None,
+        language: str,
+        since: int | None = None,
+        board: Markup | None = None,
     ) -> str:
         """The message for a viewpoint: the full view, or from `since` on a delta, its board
         patched from `board` (the markup the page shows) when given and worth it."""
@@ -66,7 +78,7 @@ class ViewMessages:
             if since is None:
                 del view["since"]
             else:
-                runs = None if board is None else board_patch(board, view["svg"])
+                runs = None if board is None else board_patch(board, self.board(seat, language))
                 if runs is not None:
                     del view["svg"]
                     view["svg_patch"] = runs

@@ -146,6 +146,7 @@ class Workers:
         async with table.lock:  # the step in progress is committed first
             if not self.manager.holds(table):
                 return False
+            await self.manager.store_held(table)
             engine, seconds = self.manager.store.engine, self.manager.lease_seconds
             moved = await asyncio.to_thread(
                 leases.hand_over, engine, table_id, self.manager.owner, to, seconds
@@ -213,7 +214,7 @@ class Workers:
             if self.manager.holds(table) or len(table.moves) > version:
                 return
             if await self.catch_up(table, self._news.pop(table.id, None)):
-                await self.manager.show(table)
+                await self.manager.broadcast(table)
 
     async def take_over(self, table: Table) -> bool:
         """Under the table's lock, when another process holds its lease: have it handed over
@@ -320,7 +321,7 @@ class Workers:
             if not table.connections:
                 return  # nobody watches it here: read when asked for (`TableManager.get`)
             if await self.catch_up(table, news):
-                await self.manager.show(table)
+                await self.manager.broadcast(table)
 
     async def _missed(self) -> None:
         """The listening connection was down: every open table may have changed."""
