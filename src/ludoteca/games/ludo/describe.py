@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ludoteca.games.ludo.game import MOVE
 from ludoteca.i18n import N_, _, format_list, format_number, ngettext
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def describe_action(before: LudoState, action: int, names: Sequence[str]) -> str
         after = before.clone()
         after.apply_action(action)
         rolled = _("{name} rolls a {number}").format(name=who, number=format_number(action))
-        if after.position_json()["phase"] == "move":
+        if after.phase == MOVE:  # the phase alone, not the whole position
             return rolled
         return _("{rolled} and cannot move").format(rolled=rolled)
     return _describe_move(before, colour, action, who, names)

@@ -23,7 +23,7 @@ import math
 import re
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from html import escape
 from pathlib import Path
@@ -35,6 +35,7 @@ from ludoteca.games.ludo.board import Board, Point
 from ludoteca.games.ludo.describe import colour_name, describe_action, player_name
 from ludoteca.games.ludo.text import GOALS, PIPS, Spot, mix, mover, spot_point
 from ludoteca.i18n import _, format_list, format_number, pgettext
+from ludoteca.i18n import current as current_language
 from ludoteca.rulebook import write_pictures
 
 if TYPE_CHECKING:
@@ -128,29 +129,31 @@ def render_svg(
     player = state.current_player()
     offered = interactive and player >= 0 and seat in {None, player}
     moves = state.legal_actions() if offered else []
-    legend_rows = _legend_rows(state, seat, (right - left) * UNIT)
+    legend_rows, legend = _legend(state, layout, seat)
+    summary = _summary(state, seat)
     caption = CAPTION + LEGEND_ROW * legend_rows
     width, height = (right - left) * UNIT, (bottom - top + caption) * UNIT
     marks = _mark_shapes(state, board, paint, last_moves, layout.token_points)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ludo-board" role="img"'
         f' viewBox="{_n(left * UNIT)} {_n(top * UNIT)} {_n(width)} {_n(height)}"'
-        f' aria-label="{escape(f"{game.title}. {_summary(state, seat)}")}">',
+        f' aria-label="{escape(f"{game.title}. {summary}")}">',
         f"<style>{STYLE}{MOVE_STYLE if moves else ''}</style>",
         f'<rect x="{_n(left * UNIT)}" y="{_n(top * UNIT)}" width="{_n(width)}"'
         f' height="{_n(height)}" rx="{_n(0.45 * UNIT)}" fill="{BOARD}"/>',
         f'<rect x="{_n(left * UNIT + 6)}" y="{_n(top * UNIT + 6)}" width="{_n(width - 12)}"'
         f' height="{_n((bottom - top) * UNIT - 12)}" rx="{_n(0.35 * UNIT)}" fill="none"'
         f' stroke="{INK}" stroke-width="3"/>',
-        *_reserve_patches(state, board, paint),
+        *_reserve_patches(state, layout),
         *layout.lines,
         *layout.circles,
         *_die(state, paint),
         *marks[0],
         *_targets(state, board, moves),
-        *_pawns(state, board, paint, moves),
+        *_pawns(state, layout, moves),
         *marks[1],
-        *_caption(state, seat, paint, left, right, bottom),
+        _caption(state, seat, summary, paint, left, right, bottom),
+        *legend,
         "</svg>",
     ]
     return "\n".join(parts) + "\n"
@@ -169,6 +172,13 @@ class _Layout:
     lines: tuple[str, ...]
     circles: tuple[str, ...]
     token_points: dict[str, Point]
+    still_pawns: dict[tuple[int, int, int, str], str] = field(default_factory=dict)
+    """The markup of a pawn no move moves, by colour, index, progress and letter: the same few
+    hundred at most, drawn again at every step."""
+    legends: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    """The legend's rows and markup by language (`_legend`)."""
+    reserves: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """The reserve discs by the colour outlined as the mover's (-1: none)."""
 
 
 _LAYOUTS: weakref.WeakKeyDictionary[LudoGame, dict[int | None, _Layout]] = (
@@ -328,14 +338,19 @@ def _passed(game: LudoGame, progress: int, die: int) -> list[int]:
 
 
 # -- the board ------------------------------------------------------------------------------------
-def _reserve_patches(state: LudoState, board: Board, paint: dict[int, str]) -> list[str]:
+def _reserve_patches(state: LudoState, layout: _Layout) -> tuple[str, ...]:
     """A tinted disc behind each colour's reserve ("verzameling"); the mover's is outlined."""
     to_move = not state.is_terminal() and state.position_json()["phase"] != "start"
+    outlined = mover(state) if to_move else -1
+    kept = layout.reserves.get(outlined)
+    if kept is not None:
+        return kept
+    board, paint = layout.board, layout.paint
     parts = []
     for colour, circles in enumerate(board.reserve):
         cx, cy = _reserve_centre(board, colour)
         radius = max(math.dist((cx, cy), p) for p in circles) + 0.58
-        active = to_move and colour == mover(state)
+        active = colour == outlined
         stroke = _ink_of(paint[colour]) if active else mix(paint[colour], BOARD, 0.4)
         parts.append(
             f'<circle data-spot="{board.colours[colour]}-reserve" cx="{_n(cx * UNIT)}"'
@@ -343,7 +358,8 @@ def _reserve_patches(state: LudoState, board: Board, paint: dict[int, str]) -> l
             f' fill="{mix(paint[colour], BOARD, 0.78)}" stroke="{stroke}"'
             f' stroke-width="{6 if active else 2}"/>'
         )
-    return parts
+    kept = layout.reserves[outlined] = tuple(parts)
+    return kept
 
 
 def _lines(board: Board) -> list[str]:
@@ -457,9 +473,10 @@ def _ink_of(colour: str) -> str:
     return mix(colour, "#000000", 0.5 if _light(colour) else 0.15)
 
 
-def _pawns(state: LudoState, board: Board, paint: dict[int, str], moves: list[int]) -> list[str]:
+def _pawns(state: LudoState, layout: _Layout, moves: list[int]) -> list[str]:
     """Each pawn with its colour's letter and `data-piece`; the ones a move moves answer taps."""
     game = state.game
+    board, paint, still = layout.board, layout.paint, layout.still_pawns
     colour_to_move = mover(state)
     movers = {_pawn_index(state, colour_to_move, action): action for action in moves}
     letters = pawn_letters()
@@ -470,22 +487,31 @@ def _pawns(state: LudoState, board: Board, paint: dict[int, str], moves: list[in
         name = board.colours[colour]
         letter = escape(letters[name])
         for index, progress in enumerate(state.pawns[colour]):
-            spot = _progress_spot(game, colour, index, progress)
-            x, y = _xy(spot_point(board, spot))
-            figure = _figure(fill, letter)
-            piece = f'data-piece="{name}-{index}" transform="translate({x} {y})"'
             action = movers.get(index) if colour == colour_to_move else None
             if action is None:
-                parts.append(f'<g class="pawn" {piece}>{figure}</g>')
+                markup = still.get((colour, index, progress, letter))
+                if markup is None:
+                    piece = _piece(game, board, colour, index, progress)
+                    markup = f'<g class="pawn" {piece}>{_figure(fill, letter)}</g>'
+                    still[colour, index, progress, letter] = markup
+                parts.append(markup)
                 continue
+            piece = _piece(game, board, colour, index, progress)
             notation = escape(state.action_to_string(action))
             label = escape(describe_action(state, action, names))
             parts.append(
                 f'<g class="pawn movable" data-action="{action}" aria-label="{label}" {piece}>'
                 f'<title>{notation}</title><circle class="hit" r="{_n(HIT)}"/>'
-                f'<circle class="halo" r="{_n(CIRCLE + 3)}"/>{figure}</g>'
+                f'<circle class="halo" r="{_n(CIRCLE + 3)}"/>{_figure(fill, letter)}</g>'
             )
     return parts
+
+
+def _piece(game: LudoGame, board: Board, colour: int, index: int, progress: int) -> str:
+    """A pawn's `data-piece` and where it stands."""
+    spot = _progress_spot(game, colour, index, progress)
+    x, y = _xy(spot_point(board, spot))
+    return f'data-piece="{board.colours[colour]}-{index}" transform="translate({x} {y})"'
 
 
 @lru_cache(maxsize=64)
@@ -629,27 +655,51 @@ def _legend_labels(state: LudoState, viewer: int | None) -> list[tuple[int, str]
     ]
 
 
-def _legend_rows(state: LudoState, viewer: int | None, width: float) -> int:
-    """The fewest rows in which every legend entry gets a slot wide enough for it."""
+def _legend(state: LudoState, layout: _Layout, viewer: int | None) -> tuple[int, tuple[str, ...]]:
+    """The rows of the legend under the caption and its markup: each colour in play with its
+    letter, in as few rows as give every entry a slot wide enough for it. The same at every
+    step: kept per viewer (`layout`) and language."""
+    language = current_language()
+    kept = layout.legends.get(language)
+    if kept is not None:
+        return kept
+    left, right, _top, bottom = layout.bounds
+    width = (right - left) * UNIT
     labels = _legend_labels(state, viewer)
     widest = max(28 + LEGEND_CHAR * len(label) for _, label in labels)
     fits = max(1, int(width // widest))
-    return -(-len(labels) // fits)
+    count = len(labels)
+    rows = -(-count // fits)
+    per_row = -(-count // rows)
+    parts = []
+    for i, (colour, label) in enumerate(labels):
+        row, place = divmod(i, per_row)
+        slot = width / min(per_row, count - row * per_row)
+        y = (bottom + 1.1 + LEGEND_ROW * row) * UNIT
+        start = left * UNIT + slot * (place + 0.5) - (24 + LEGEND_CHAR * len(label)) / 2
+        parts.append(
+            f'<g class="legend"><circle cx="{_n(start + 8)}" cy="{_n(y)}" r="8"'
+            f' fill="{layout.paint[colour]}" stroke="#1c1a17" stroke-width="1.5"/>'
+            f'<text x="{_n(start + 23)}" y="{_n(y)}">{escape(label)}</text></g>'
+        )
+    kept = layout.legends[language] = (rows, tuple(parts))
+    return kept
 
 
 def _caption(
     state: LudoState,
     viewer: int | None,
+    summary: str,
     paint: dict[int, str],
     left: float,
     right: float,
     bottom: float,
-) -> list[str]:
-    """Whose turn under the board, then each colour in play with its letter."""
+) -> str:
+    """Whose turn under the board (`summary`), and who has finished."""
     game = state.game
     middle = _n((left + right) / 2 * UNIT)
     position = state.position_json()
-    summary = escape(_summary(state, viewer))
+    summary = escape(summary)
     if position["phase"] in {"roll", "move"}:
         ink = _ink_of(paint[mover(state)])
         summary = f'<tspan fill="{ink}" font-weight="700">{summary}</tspan>'
@@ -658,23 +708,7 @@ def _caption(
         names = format_list([_seat_label(game, s, viewer) for s in finished])
         summary += escape(" · " + _("finished: {names}").format(names=names))
     y1 = (bottom + 0.45) * UNIT
-    parts = [f'<text class="caption" x="{middle}" y="{_n(y1)}">{summary}</text>']
-    width = (right - left) * UNIT
-    labels = _legend_labels(state, viewer)
-    count = len(labels)
-    rows = _legend_rows(state, viewer, width)
-    per_row = -(-count // rows)
-    for i, (colour, label) in enumerate(labels):
-        row, place = divmod(i, per_row)
-        slot = width / min(per_row, count - row * per_row)
-        y = (bottom + 1.1 + LEGEND_ROW * row) * UNIT
-        start = left * UNIT + slot * (place + 0.5) - (24 + LEGEND_CHAR * len(label)) / 2
-        parts.append(
-            f'<g class="legend"><circle cx="{_n(start + 8)}" cy="{_n(y)}" r="8"'
-            f' fill="{paint[colour]}" stroke="#1c1a17" stroke-width="1.5"/>'
-            f'<text x="{_n(start + 23)}" y="{_n(y)}">{escape(label)}</text></g>'
-        )
-    return parts
+    return f'<text class="caption" x="{middle}" y="{_n(y1)}">{summary}</text>'
 
 
 DOCS_POSITIONS: dict[str, tuple[dict[str, Any], JSON]] = {
