@@ -14,9 +14,11 @@ from rich.console import Console
 
 import ludoteca
 from ludoteca.core.chance import play_chance
+from ludoteca.games.ludo import svg
 from ludoteca.games.ludo.board import load_board
 from ludoteca.games.ludo.svg import DOCS_POSITIONS, UNUSED, docs_pictures, render_svg
 from ludoteca.games.ludo.text import grid, render_rich, render_text
+from ludoteca.i18n import use
 
 SVG = "{http://www.w3.org/2000/svg}"
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "games"
@@ -301,3 +303,19 @@ def test_a_board_drawn_for_one_seat_does_not_leak_into_another_seats_board() -> 
             assert render_svg(mine, seat=seat, interactive=True) == render_svg(
                 fresh, seat=seat, interactive=True
             )
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_parts_kept_between_steps_draw_what_a_fresh_drawing_draws(players: int) -> None:
+    """Pawns, reserve discs and the legend are kept per viewer and language (the web draws the
+    board at every step): a board drawn with them kept is the board drawn from scratch."""
+    states = random_states(players, seed=11, steps=60, board=6 if players > 4 else 4)
+    for language in ("en", "nl", "de"):
+        with use(language):
+            kept = [render_svg(s, seat=0, interactive=True) for s in states]
+            svg._LAYOUTS.clear()
+            fresh = []
+            for state in states:
+                fresh.append(render_svg(state, seat=0, interactive=True))
+                svg._LAYOUTS.clear()
+        assert kept == fresh
