@@ -14,7 +14,7 @@ from rich.console import Console
 
 import ludoteca
 from ludoteca.core.chance import play_chance
-from ludoteca.games.ludo import svg
+from ludoteca.games.ludo import svg as ludo_svg
 from ludoteca.games.ludo.board import load_board
 from ludoteca.games.ludo.svg import DOCS_POSITIONS, UNUSED, docs_pictures, render_svg
 from ludoteca.games.ludo.text import grid, render_rich, render_text
@@ -313,9 +313,9 @@ def test_the_parts_kept_between_steps_draw_what_a_fresh_drawing_draws(players: i
     for language in ("en", "nl", "de"):
         with use(language):
             kept = [render_svg(s, seat=0, interactive=True) for s in states]
-            svg._LAYOUTS.clear()
+            ludo_svg._LAYOUTS.clear()
             fresh = []
             for state in states:
                 fresh.append(render_svg(state, seat=0, interactive=True))
-                svg._LAYOUTS.clear()
+                ludo_svg._LAYOUTS.clear()
         assert kept == fresh
