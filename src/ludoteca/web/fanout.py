@@ -33,9 +33,9 @@ RECONNECT_SECONDS = 1.0
 PACKED = 7000
 """The most bytes of messages packed in one notification (a payload holds under 8000)."""
 
-GATHER_SECONDS = 0.005
+GATHER_SECONDS = 0.01
 """A send that follows the last one sooner than this waits for the rest of it, gathering the
-messages queued meanwhile: a busy server sends at most 200 statements a second, an idle one
+messages queued meanwhile: a busy server sends at most 100 statements a second, an idle one
 sends at once."""
 
 SEND = "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS payload"
