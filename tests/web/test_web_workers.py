@@ -515,6 +515,43 @@ def test_the_fanout_drops_a_message_too_long_for_notify_and_sends_the_next(
     assert asyncio.run(exchange()) == [{"kind": "changed", "table": "t"}]
 
 
+def test_a_late_heartbeat_costs_one_renewal_not_a_claim_per_table(
+    postgres_url: str, make_kit: Any
+) -> None:
+    """Under load the heartbeat came late, every move then claimed its table on its own, and the
+    extra round trips made the loop later still (1,000 tables: half the moves per second)."""
+    app = create_app(postgres_url, bot_delay=0.0)
+    with TestClient(app) as client:
+        tables = [make_kit(app, client).create() for _ in range(3)]
+        manager = app.state.manager
+        claims: list[str] = []
+        claim = manager.store.claim
+
+        def counted(table_id: str, *rest: Any) -> str:
+            claims.append(table_id)
+            answer: str = claim(table_id, *rest)
+            return answer
+
+        manager.store.claim = counted
+
+        async def late() -> list[bool]:
+            live = [manager.tables[table.id] for table in tables]
+            for table in live:  # renewed more than half a lease ago: still held, for a while
+                manager._held[table.id] = time.monotonic() + 0.4 * manager.lease_seconds
+
+            async def hold(table: Any) -> bool:
+                async with table.lock:
+                    held: bool = await manager._hold(table)
+                    return held
+
+            return list(await asyncio.gather(*(hold(table) for table in live)))
+
+        assert client.portal.call(late) == [True, True, True]
+        assert claims == []
+        left = [manager._held[t.id] - time.monotonic() for t in tables]
+        assert min(left) > manager.lease_seconds / 2  # renewed, all together
+
+
 def test_messages_queued_together_all_arrive_in_order(postgres_url: str) -> None:
     """They go in one statement, packed (equal ones too: one transaction would drop those)."""
     sent = [{"kind": "changed", "table": f"t{i % 7}", "pad": "y" * (i % 500)} for i in range(400)]

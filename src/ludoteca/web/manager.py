@@ -172,6 +172,11 @@ class TableManager:
         """
         if self._held.get(table.id, 0.0) - time.monotonic() > self.lease_seconds / 2:
             return True  # renewed recently: no database round trip on every bot move
+        if self.workers.shared and self.holds(table):  # the heartbeat is late: renew all now
+            with contextlib.suppress(Exception):  # the database is away: the claim will say
+                await self.workers.renew_now()
+            if self._held.get(table.id, 0.0) - time.monotonic() > self.lease_seconds / 2:
+                return True
         await self.store_held(table)  # while the lease is surely still this process's
         answer = await self._claim(table)
         if answer == REFUSED:

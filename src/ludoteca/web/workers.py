@@ -81,6 +81,7 @@ class Workers:
         """`changed` messages heard per table and not applied yet (None: read the store)."""
         self._tasks: set[asyncio.Task[object]] = set()
         self._heartbeat: asyncio.Task[None] | None = None
+        self._renewing: asyncio.Future[None] | None = None
         self._broken: set[str] = set()
         """Tables that could not be rebuilt: not adopted again at every heartbeat."""
         self.forwarder = Forwarder(manager, self._publish, self._spawn, self._hand_over)
@@ -333,12 +334,20 @@ class Workers:
         while True:
             await asyncio.sleep(self.manager.lease_seconds / 4)
             try:
-                await self._renew()
+                await self.renew_now()
                 await self._adopt()
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database is away for a moment: the next beat tries again
                 log.warning("workers: the lease heartbeat failed", exc_info=True)
+
+    async def renew_now(self) -> None:
+        """Renew every lease this process holds now, in one statement, or wait for the renewal
+        under way: a table whose lease the heartbeat renewed late (a loop busy for a second)
+        then costs no claim of its own, which under load made the lag worse."""
+        if self._renewing is None or self._renewing.done():
+            self._renewing = asyncio.ensure_future(self._renew())
+        await asyncio.shield(self._renewing)
 
     async def _renew(self) -> None:
         """Renew the leases of the tables this process holds and still plays; a finished
