@@ -177,7 +177,7 @@ class TableManager:
                 await self.workers.renew_now()
             if self._held.get(table.id, 0.0) - time.monotonic() > self.lease_seconds / 2:
                 return True
-        await self.store_held(table)  # while the lease is surely still this process's
+        await self.store_held(table)  # before claiming: a new owner's moves would refuse them
         answer = await self._claim(table)
         if answer == REFUSED:
             return False
@@ -376,13 +376,12 @@ class TableManager:
 
     async def _save(self, table: Table, moves: list[MoveData]) -> None:
         """Store `moves` after those held back (`table.unsaved`), which stay held if it fails."""
-        table.unsaved += moves
-        moves = table.unsaved
-        if moves or table.data.status != PLAYING:
+        pending = table.unsaved = [*table.unsaved, *moves]
+        if pending or table.data.status != PLAYING:
             data = table.data
-            await self.commits.save(Step(data.id, moves, data.status, data.result))
+            await self.commits.save(Step(data.id, pending, data.status, data.result))
             table.unsaved = []
-            self.workers.changed(table, moves)
+            self.workers.changed(table, pending)
 
     async def store_held(self, table: Table) -> None:
         """Under the table's lock: store the moves held back for a bot's reply now."""
