@@ -125,16 +125,25 @@ def test_a_slow_bots_table_shows_the_move_before_the_reply(web: Any) -> None:
     assert any(view["to_move"] == 1 for view in views)
 
 
+def slow_bot(seconds: float, started: threading.Event | None = None) -> Any:
+    """A `timed_act` whose bot thinks `seconds` yet says it was quick (its reply comes late);
+    it sets `started` when it begins."""
+
+    def act(table: Any, agent: Any, position: Any) -> tuple[int, float]:
+        table.thinking_since = time.monotonic()
+        if started is not None:
+            started.set()
+        time.sleep(seconds)
+        return agent.act(position), 0.0
+
+    return act
+
+
 def test_a_held_view_goes_out_when_the_reply_is_late(
     web: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def late(table: Any, agent: Any, position: Any) -> tuple[int, float]:
-        table.thinking_since = time.monotonic()
-        time.sleep(0.5)
-        return agent.act(position), 0.0  # says it was quick, but the reply comes late
-
     monkeypatch.setattr(manager, "BOT_REPLY_WAIT", 0.05)
-    monkeypatch.setattr(manager, "timed_act", late)
+    monkeypatch.setattr(manager, "timed_act", slow_bot(0.5))
     table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
     with web.client.websocket_connect(socket_path(table, 0)) as socket:
         views = play_until_the_bot_moves(socket, next_view(socket))
@@ -187,13 +196,8 @@ def test_a_move_the_quick_bot_answers_is_stored_with_the_answer_in_one_commit(
 def test_a_view_shows_only_stored_moves_also_when_the_reply_is_late(
     web: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def late(table: Any, agent: Any, position: Any) -> tuple[int, float]:
-        table.thinking_since = time.monotonic()
-        time.sleep(0.3)
-        return agent.act(position), 0.0
-
     monkeypatch.setattr(manager, "BOT_REPLY_WAIT", 0.05)
-    monkeypatch.setattr(manager, "timed_act", late)
+    monkeypatch.setattr(manager, "timed_act", slow_bot(0.3))
     table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
     store = web.app.state.manager.store
     with web.client.websocket_connect(socket_path(table, 0)) as socket:
@@ -209,14 +213,8 @@ def test_a_move_held_for_the_reply_is_stored_before_a_page_shows_it(
     web: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     thinking = threading.Event()
-
-    def slow(table: Any, agent: Any, position: Any) -> tuple[int, float]:
-        thinking.set()
-        time.sleep(0.5)
-        return agent.act(position), 0.0
-
     monkeypatch.setattr(manager, "BOT_REPLY_WAIT", 60.0)
-    monkeypatch.setattr(manager, "timed_act", slow)
+    monkeypatch.setattr(manager, "timed_act", slow_bot(0.5, thinking))
     table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
     store = web.app.state.manager.store
     with web.client.websocket_connect(socket_path(table, 0)) as socket:
