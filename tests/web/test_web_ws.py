@@ -202,7 +202,7 @@ def test_a_view_shows_only_stored_moves_also_when_the_reply_is_late(
     store = web.app.state.manager.store
     with web.client.websocket_connect(socket_path(table, 0)) as socket:
         view = next_view(socket)
-        for _ in range(12):
+        for _ in range(6):
             if view["your_turn"]:
                 socket.send_json({"action": view["legal"][0]["action"]})
             view = next_view(socket)
