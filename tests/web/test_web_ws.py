@@ -215,7 +215,7 @@ def test_a_move_held_for_the_reply_is_stored_before_a_page_shows_it(
     thinking = threading.Event()
     monkeypatch.setattr(manager, "BOT_REPLY_WAIT", 60.0)
     monkeypatch.setattr(manager, "timed_act", slow_bot(0.5, thinking))
-    table = web.create(seats=["human", "greedy"], speed="fast", seed=2)
+    table = web.create(seats=["human", "greedy"], speed="fast", seed=7)
     store = web.app.state.manager.store
     with web.client.websocket_connect(socket_path(table, 0)) as socket:
         view = next_view(socket)
