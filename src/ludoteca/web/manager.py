@@ -170,12 +170,12 @@ class TableManager:
         A lease newly taken means another process may have moved since this one last did:
         the table is reloaded from the store first.
         """
-        if self._held.get(table.id, 0.0) - time.monotonic() > self.lease_seconds / 2:
-            return True  # renewed recently: no database round trip on every bot move
+        if self._renewed_lately(table):
+            return True  # no database round trip on every bot move
         if self.workers.shared and self.holds(table):  # the heartbeat is late: renew all now
             with contextlib.suppress(Exception):  # the database is away: the claim will say
                 await self.workers.renew_now()
-            if self._held.get(table.id, 0.0) - time.monotonic() > self.lease_seconds / 2:
+            if self._renewed_lately(table):
                 return True
         await self.store_held(table)  # before claiming: a new owner's moves would refuse them
         answer = await self._claim(table)
@@ -198,6 +198,10 @@ class TableManager:
     async def _acquire(self, table: Table) -> bool:
         """`_hold`, or on PostgreSQL have the owning process hand the table over."""
         return await self._hold(table) or await self.workers.take_over(table)
+
+    def _renewed_lately(self, table: Table) -> bool:
+        """Whether the table's lease has more than half its time left (`_hold` needs no claim)."""
+        return self._held.get(table.id, 0.0) - time.monotonic() > self.lease_seconds / 2
 
     def holds(self, table: Table) -> bool:
         """Whether this process surely still holds the table's lease (so its memory is current)."""
