@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -94,3 +95,9 @@ def game_module(game_id: str, name: str) -> ModuleType | None:
         if exc.name == full:
             return None
         raise
+
+
+def has_game_module(game_id: str, name: str) -> bool:
+    """Whether game `game_id`'s folder has the module `name`, found without importing it (so
+    that asking costs nothing, and needs no extra the module itself would import)."""
+    return importlib.util.find_spec(f"ludoteca.games.{game_id}.{name}") is not None
