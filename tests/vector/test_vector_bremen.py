@@ -19,7 +19,8 @@ from ludoteca import vector
 from ludoteca.core.chance import sample_outcome
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.games.bremen import fast, fast_check, tensor
-from ludoteca.games.bremen.game import ROLL, BremenState
+from ludoteca.games.bremen.constants import ROLL
+from ludoteca.games.bremen.game import BremenState
 from ludoteca.vector import check, compare
 
 HOME = {"r": "0", "b": "6", "y": "12", "g": "18"}

@@ -90,6 +90,16 @@ class DescribeModule(Protocol):
 
 
 @runtime_checkable
+class PanelModule(Protocol):
+    """`panel.py`: side information (cards, accounts, the columns in hand) as HTML the page
+    shows after the board and can reflow."""
+
+    def panel_html(
+        self, state: Any, *, seat: int | None = None, interactive: bool = False
+    ) -> str: ...
+
+
+@runtime_checkable
 class BoardDataModule(Protocol):
     """`board_data.py` with `static/board.js`: a board of the game's own in the browser (the
     villa's 3D), drawn from the data this module gives."""
@@ -213,6 +223,7 @@ MODULES: tuple[Part, ...] = (
     Part("tensor", TensorModule, True),
     Part("events", EventsModule, True),
     Part("describe", DescribeModule, False),
+    Part("panel", PanelModule, False),
     Part("board_data", BoardDataModule, False),
     Part("solve", SolveModule, False),
     Part("fast_search", FastSearchModule, False, needs="numba"),
@@ -224,7 +235,7 @@ MODULES: tuple[Part, ...] = (
 
 OPTIONAL_HOOKS: Mapping[str, tuple[str, ...]] = {
     "text": ("side_label", "describe_chance"),
-    "svg": ("click_path", "move_mark", "panel_html", "write_docs_pictures"),
+    "svg": ("click_path", "move_mark", "write_docs_pictures"),
     "search": ("zobrist", "order", "noisy", "compiled"),
     "describe": ("describe_position", "score_text"),
     "fast_search": ("rollout", "Search"),

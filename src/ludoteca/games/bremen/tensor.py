@@ -19,16 +19,8 @@ import numpy.typing as npt
 from ludoteca.core.bounds import MAX_ACTIONS, Bounds
 from ludoteca.core.slots import describe_groups, flat_shape
 from ludoteca.games.bremen.board import MAX_STEPS
-from ludoteca.games.bremen.game import (
-    ANIMALS,
-    KINDS,
-    NEUTRAL,
-    PHASES,
-    ROLL_ACTIONS,
-    TARGET,
-    BremenGame,
-    BremenState,
-)
+from ludoteca.games.bremen.constants import ANIMALS, KINDS, NEUTRAL, PHASES, ROLL_ACTIONS, TARGET
+from ludoteca.games.bremen.game import BremenGame, BremenState
 
 Tensor = npt.NDArray[np.float32]
 COLOURS = 4

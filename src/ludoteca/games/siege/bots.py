@@ -31,7 +31,7 @@ from ludoteca.games.siege.search import WEIGHTS, evaluate
 from ludoteca.i18n import N_
 
 if TYPE_CHECKING:
-    from ludoteca.games.siege.fastsolve import FastSolver
+    from ludoteca.games.siege.fast_solve import FastSolver
 
 WIN = 1_000.0
 
@@ -113,7 +113,7 @@ def _table_solver(game: Game, path: str | None) -> FastSolver | None:
         return None
     if importlib.util.find_spec("numba") is None or not Path(path).is_file():
         return None
-    from ludoteca.games.siege.fastsolve import FastSolver, Table
+    from ludoteca.games.siege.fast_solve import FastSolver, Table
 
     return FastSolver(game, table=Table.open(Path(path)))
 

@@ -17,19 +17,18 @@ import numpy.typing as npt
 
 from ludoteca.core.bounds import MAX_ACTIONS, Bounds
 from ludoteca.core.slots import describe_groups, flat_shape
-from ludoteca.games.villa.game import (
+from ludoteca.games.villa.constants import (
     FLOOR_BASE,
     MAX_HAND_ERROR,
     PERMUTATIONS,
     PHASES,
     PULL_KINDS,
-    VillaGame,
-    VillaState,
 )
+from ludoteca.games.villa.game import VillaGame, VillaState
 from ludoteca.games.villa.hands import DIRECTIONS, PULL_OUTCOMES
+from ludoteca.games.villa.layouts import COLUMNS, LAYOUTS
 from ludoteca.games.villa.parts import cell_xy, load_parts
-from ludoteca.games.villa.setup import COLUMNS, LAYOUTS
-from ludoteca.games.villa.villa import HAND
+from ludoteca.games.villa.structure import HAND
 
 Tensor = npt.NDArray[np.float32]
 COLOURS = 4
