@@ -387,8 +387,8 @@ def analyze(
     """Self-play a game and write an HTML balance report: win rates, lengths, rules, variants."""
 
     # On use, not at start-up: the balance report loads the arena and matplotlib.
+    from ludoteca.analysis.report import write_report
     from ludoteca.analysis.run import analyze as run_analysis
-    from ludoteca.analysis.run import write_report
     from ludoteca.analysis.selfplay import SelfPlay
     from ludoteca.arena.cluster import parse_cluster
 

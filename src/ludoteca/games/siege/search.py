@@ -39,6 +39,7 @@ from ludoteca.games.siege.game import (
 )
 
 if TYPE_CHECKING:
+    # Only now that numba (the fast extra) is known to be there: the compiled half needs it.
     from ludoteca.games.siege.fast_alphabeta import FastAlphaBeta
 
 WEIGHTS: dict[str, float] = {

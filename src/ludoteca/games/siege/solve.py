@@ -313,6 +313,7 @@ def make_solver(
         compiled = importlib.util.find_spec("numba") is not None
     if not compiled:
         return Solver(Rules(load_board()), deadline)
+    # Only now that numba (the fast extra) is known to be there: the compiled half needs it.
     from ludoteca.games.siege.fast_solve import DEFAULT_SLOTS, FastSolver, Table
 
     path = None if checkpoint is None else checkpoint.with_suffix(".table")
