@@ -24,7 +24,8 @@ from pydantic import ValidationError
 from ludoteca import i18n, rulebook
 from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.registry import game_class
-from ludoteca.i18n import game_title
+from ludoteca.i18n import _, game_title
+from ludoteca.web.addresses import addresses_of, qr_svg
 from ludoteca.web.analysis_view import unanalysable
 from ludoteca.web.api import created_links, game_catalogue, manager_of, table_summary
 from ludoteca.web.errors import Conflict, NotFound, Unprocessable, WebError
@@ -87,9 +88,35 @@ async def table_page(
     table = await manager_of(request).get(table_id)
     viewer = table.authorise(seat, token)
     view = table_view(table, viewer)
-    boot = {"table": table.id, "seat": viewer, "token": token if viewer is not None else None}
-    context = {"view": view, "boot": boot, "log_rows": log_rows(view["story"])}
+    addresses = addresses_of(request)
+    base = addresses.base(request)
+    boot = {
+        "table": table.id,
+        "seat": viewer,
+        "token": token if viewer is not None else None,
+        "base": base,
+    }
+    context = {
+        "view": view,
+        "boot": boot,
+        "log_rows": log_rows(view["story"]),
+        "invites": invite_cards(view, base),
+        "local_only": addresses.local_only(request),
+    }
     return templates.TemplateResponse(request, "table.html", context)
+
+
+def invite_cards(view: dict[str, Any], base: str) -> list[dict[str, Any]]:
+    """The invite card's links, whole (`base` + path), each with its QR code; the spectators'
+    last. Empty for every viewer but the creator."""
+    if "invites" not in view:
+        return []
+    links = [(inv["name"], inv["path"]) for inv in view["invites"]]
+    links.append((_("spectators"), view["links"]["spectate"]))
+    return [
+        {"name": name, "path": path, "url": base + path, "qr": qr_svg(base + path)}
+        for name, path in links
+    ]
 
 
 async def finished_table(request: Request, table_id: str) -> Table:

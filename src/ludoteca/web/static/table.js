@@ -281,14 +281,6 @@ function renderResult(v) {
   $("ranking").replaceChildren(...lines.map((line) => el("li", {}, line)));
 }
 
-function renderInvites(v) {
-  if (!v.invites) return;
-  const origin = window.location.origin;
-  for (const input of document.querySelectorAll("#invites input")) {
-    input.value = origin + input.dataset.path;
-  }
-}
-
 // A game's own board (`view.board`: a module under /static/games/<id>/, e.g. villa's 3D villa)
 // is drawn instead of the SVG where it can run (the module's `mount` returns null without the
 // WebGL it needs); the SVG stays one click away, behind the switch.
@@ -351,7 +343,6 @@ function render(v) {
   announce(v, previous);
   renderSeats(v);
   renderResult(v);
-  renderInvites(v);
   const over = v.status !== "playing";
   $("record-link").hidden = !over;
   $("replay-link").hidden = !over;
@@ -518,7 +509,6 @@ notationToggle.addEventListener("change", () => {
 });
 showNotation(localStorage.getItem(NOTATION_KEY) === "1");
 
-renderInvites({ invites: true });
 wireBoard();
 for (const button of document.querySelectorAll("#moves [data-action]")) {
   button.addEventListener("click", () => play({ action: Number(button.dataset.action) }));
