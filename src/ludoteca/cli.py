@@ -195,6 +195,10 @@ def serve(
             " https://games.example.org); default: the address each page was opened with"
         ),
     ] = None,
+    idle_hours: Annotated[
+        float,
+        typer.Option(min=0, help="close a table nobody touched for this many hours (0: never)"),
+    ] = 72.0,
 ) -> None:
     """Serve the browser app: a lobby, tables to play at, and replays.
 
@@ -203,7 +207,13 @@ def serve(
 
     with _errors():
         run_server(
-            host, port, database, workers, ws_compression=ws_compression, public_url=public_url
+            host,
+            port,
+            database,
+            workers,
+            ws_compression=ws_compression,
+            public_url=public_url,
+            idle_hours=idle_hours,
         )
 
 

@@ -184,6 +184,7 @@ def test_the_replay_and_the_lobby_show_a_takeback_with_the_names(server: str, pa
     """Take back against a bot, finish: the replay lists the takeback and its moves."""
     fill_table_form(page, server, "ludo", "greedy", options={"colours_per_seat": "1"})
     page.fill('fieldset[data-game="ludo"] input[name="name0"]', "Anna")
+    page.check("#listed")  # shown in the lobby's lists (tables are private by default)
     open_table(page)
     page.wait_for_function(MY_TURN)
     version = page.evaluate("document.body.dataset.version")

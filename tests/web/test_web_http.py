@@ -65,8 +65,8 @@ def test_missing_rules_pages_get_a_404_with_a_message(web: Any, path: str, messa
 
 
 def test_lobby_lists_open_and_finished_tables(web: Any) -> None:
-    table = web.create()
-    done = web.create(seats=["random", "random"], speed="fast", options=ONE_COLOUR)
+    table = web.create(listed=True)
+    done = web.create(seats=["random", "random"], speed="fast", options=ONE_COLOUR, listed=True)
     web.wait_until_over(done)
     html = web.client.get("/").text
     open_part, finished_part = html.split('id="finished-tables"')

@@ -18,7 +18,7 @@ from ludoteca.web.analysis_view import unanalysable
 from ludoteca.web.narrate import turn_start
 from ludoteca.web.render import board_html, board_svg, click_paths, own_board
 from ludoteca.web.result import describe_result, scores
-from ludoteca.web.storage import ABANDONED, FINISHED
+from ludoteca.web.storage import ABANDONED, CLOSED, FINISHED
 from ludoteca.web.table import BOT, HUMAN, Table
 
 
@@ -37,16 +37,28 @@ def result_view(table: Table) -> dict[str, Any] | None:
     if table.data.status != FINISHED or returns is None:
         return None
     names = table.names()
-    result = describe_result(returns, names, scores(table.state))
+    resigned = resigned_seat(table)
+    counted = scores(table.state) if resigned is None else [None] * len(returns)
+    result = describe_result(returns, names, counted)
     ranking = sorted(range(len(returns)), key=lambda seat: (result.places[seat], seat))
+    lines = list(result.lines)
+    if resigned is not None:  # a game of two: the winner, and why (no score, no 2nd place)
+        lines = [lines[0], _("{name} resigned").format(name=names[resigned])]
     return {
         "returns": returns,
         "winners": list(result.winners),
         "ranking": ranking,
         "places": list(result.places),
         "text": result.text,
-        "lines": list(result.lines),
+        "lines": lines,
     }
+
+
+def resigned_seat(table: Table) -> int | None:
+    """The seat that resigned the game (`web.endings`), or None."""
+    ending = table.data.ending or {}
+    seat = ending.get("seat")
+    return seat if ending.get("why") == "resigned" and isinstance(seat, int) else None
 
 
 def headline(result: dict[str, Any], seat: int | None) -> str:
@@ -86,6 +98,13 @@ def status_line(table: Table, seat: int | None) -> str:
         if seat is not None and seat in result["winners"]:
             return _("Game over: you win ({result})").format(result=result["text"])
         return _("Game over: {result}").format(result=result["text"])
+    if table.data.status == CLOSED:
+        why = (table.data.ending or {}).get("why")
+        if why == "idle":
+            return _("This table was closed: nobody played at it for a long time")
+        return _("This table was closed by {name}, who set it up").format(
+            name=table.name(creator_seat(table) or 0)
+        )
     if table.data.status == ABANDONED:
         count = len(table.moves)
         return ngettext(
@@ -158,6 +177,9 @@ def table_view(table: Table, seat: int | None, since: int | None = None) -> dict
         "options": dict(game.options),
         "speed": table.data.speed,
         "status": table.data.status,
+        "ending": table.data.ending,
+        "listed": table.data.listed,
+        "creator": creator_seat(table),
         "seat": seat,
         "seats": [
             {
