@@ -30,6 +30,7 @@ from ludoteca.web import (
     chat,
     endings,
     hint,
+    luck,
     pages,
     presence,
     rematch,
@@ -153,7 +154,7 @@ def create_app(
         )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
-    for feature in (turns, presence, rematch, takeback, chat, analysis, hint, endings):
+    for feature in (turns, presence, rematch, takeback, chat, analysis, hint, endings, luck):
         app.include_router(feature.router)
     app.include_router(pages.router)
     app.include_router(sockets.router)

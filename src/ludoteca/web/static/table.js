@@ -1,5 +1,7 @@
 // The live table: renders each view the server sends and sends the moves this seat makes.
 import { _, explain, ngettext } from "./i18n.js";
+import { fitBoard } from "./fit.js";
+import { rememberName, rememberedName } from "./names.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -349,6 +351,7 @@ function render(v) {
   document.body.dataset.status = v.status;
   document.body.dataset.version = String(v.version);
   document.dispatchEvent(new CustomEvent("table:view", { detail: v })); // for events.js
+  if (first) fitBoard($("status").hidden ? $("result") : $("status"), board);
 }
 
 // Pieces slide from where they stood to where they stand now (FLIP: measure, swap the board,
@@ -485,8 +488,10 @@ for (const button of document.querySelectorAll("#invites .copy")) {
 
 const nameForm = $("name-form");
 if (nameForm) {
+  if (!$("name-input").value) $("name-input").value = rememberedName(); // saved with "Save"
   nameForm.addEventListener("submit", async (event) => {
     event.preventDefault();
+    rememberName($("name-input").value);
     const response = await fetch(`/api/tables/${boot.table}/name`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
