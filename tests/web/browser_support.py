@@ -37,12 +37,13 @@ def browser_marks() -> list[pytest.MarkDecorator]:
 
 
 @contextmanager
-def live_server(database: Path) -> Iterator[str]:
+def live_server(database: Path, **app_options: Any) -> Iterator[str]:
     """The app on the SQLite file `database` under uvicorn in a background thread, on a free
-    port of 127.0.0.1; yields its address and stops it afterwards."""
+    port of 127.0.0.1 (`app_options` go to `create_app`); yields its address and stops it
+    afterwards."""
     import uvicorn
 
-    app = create_app(f"sqlite:///{database}", bot_delay=0.0)
+    app = create_app(f"sqlite:///{database}", bot_delay=0.0, **app_options)
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -53,7 +53,16 @@ function markCurrent(k) {
     button.classList.toggle("current", on);
     if (on) current = button;
   }
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) scrollWithin(list, current);
+}
+
+// The move list scrolls to the current move by itself, never the page: on a phone the list is
+// below the board, and scrolling the page there would push the board out of view.
+function scrollWithin(box, item) {
+  const outer = box.getBoundingClientRect();
+  const inner = item.getBoundingClientRect();
+  if (inner.top < outer.top) box.scrollTop -= outer.top - inner.top;
+  else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
 }
 
 export async function go(k) {
