@@ -68,11 +68,12 @@ def fill_table_form(
     *,
     players: int | None = 2,
     options: dict[str, str] | None = None,
+    listed: bool = False,
 ) -> Any:
     """In the lobby: `game` for a person in seat 0 against `bot`, fast bots; not yet sent.
 
-    `players=None` for a game with one player count (no choice in the form). Returns the
-    game's fieldset for further checks.
+    `players=None` for a game with one player count (no choice in the form); `listed`: shown
+    in the lobby's lists. Returns the game's fieldset for further checks.
     """
     page.goto(server + "/")
     setup = page.locator(f'fieldset[data-game="{game}"]')
@@ -86,6 +87,8 @@ def fill_table_form(
         for name, value in options.items():
             setup.locator(f'select[name="option.{name}"]').select_option(value)
     page.check('input[name="speed"][value="fast"]')
+    if listed:
+        page.check("#listed")
     return setup
 
 
@@ -100,6 +103,11 @@ def sit_down(page: Any, server: str, game: str, bot: str, **form: Any) -> None:
     """Open a table of `game` with a person in seat 0 against `bot` (see `fill_table_form`)."""
     fill_table_form(page, server, game, bot, **form)
     open_table(page)
+
+
+PLAY_FORCED_OFF = "localStorage.setItem('ludoteca.play-forced', '0')"
+"""An init script for a test that plays a position's only move itself (static/forced.js plays
+it after 0.7 s by default)."""
 
 
 MEASURE = """(where) => {
