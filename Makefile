@@ -2,7 +2,11 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# Serving needs the package alone; the tests and lint also their tools (extras test, lint).
+SERVE_STAMP := $(VENV)/.installed-serve
+TEST_STAMP := $(VENV)/.installed-test
+# `make serve HOST=0.0.0.0` serves the house network (phones and other computers may join).
+HOST ?= 127.0.0.1
 BENCH_VENV := .venv-bench
 BENCH_STAMP := $(BENCH_VENV)/.installed
 # axe-core, which the accessibility browser tests inject into pages (package.json pins it).
@@ -11,19 +15,28 @@ AXE := node_modules/axe-core/axe.min.js
 # `make test` runs one case of each parametrized slow check (tests/slow_sample.py); `make test-full` all.
 .PHONY: serve test test-full play bench lint messages clean
 
-$(STAMP): pyproject.toml
+define make_venv
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+endef
+
+$(SERVE_STAMP): pyproject.toml
+	$(make_venv)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(SERVE_STAMP)
+
+$(TEST_STAMP): pyproject.toml
+	$(make_venv)
 	$(BIN)/python -m pip install --quiet -e ".[test,lint]"
-	touch $(STAMP)
+	touch $(TEST_STAMP)
 
-serve: $(STAMP)
-	$(BIN)/ludoteca serve
+serve: $(SERVE_STAMP)
+	$(BIN)/ludoteca serve --host $(HOST)
 
-test: $(STAMP) $(AXE)
+test: $(TEST_STAMP) $(AXE)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
-test-full: $(STAMP) $(AXE)
+test-full: $(TEST_STAMP) $(AXE)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup --slow=all
 
 # Without npm the accessibility tests fail and say why (see docs/web.md, "Accessibility").
@@ -31,10 +44,10 @@ $(AXE): package.json package-lock.json
 	@if command -v npm >/dev/null; then npm ci --ignore-scripts --no-audit --no-fund && touch $(AXE); \
 	else echo "npm is missing: the accessibility tests will fail (apt-get install npm)"; fi
 
-play: $(STAMP)
+play: $(SERVE_STAMP)
 	$(BIN)/ludoteca play ludo --seats human,greedy,random,random
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
@@ -56,7 +69,7 @@ bench: $(BENCH_STAMP)
 
 # Refresh the translation catalogs from the source (then translate the new entries).
 LOCALES := src/ludoteca/i18n/locales
-messages: $(STAMP)
+messages: $(SERVE_STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k NP_:1c,2 --no-location --sort-output --width 100 \
 		--project ludoteca --msgid-bugs-address "" -o $(LOCALES)/ludoteca.pot src/ludoteca
 	for lang in $$(ls $(LOCALES) | grep -v '\.pot$$'); do \

@@ -180,7 +180,10 @@ def replay(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    host: Annotated[
+        str,
+        typer.Option(help="address to listen on (0.0.0.0: every device on the network may join)"),
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
     database: Annotated[
         str | None,
@@ -193,13 +196,34 @@ def serve(
         bool,
         typer.Option(help="compress WebSocket messages (less traffic, more server CPU)"),
     ] = True,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="the address others open the site at, for invite links (behind a proxy:"
+            " https://games.example.org); default: the address each page was opened with"
+        ),
+    ] = None,
+    idle_hours: Annotated[
+        float,
+        typer.Option(min=0, help="close a table nobody touched for this many hours (0: never)"),
+    ] = 72.0,
 ) -> None:
-    """Serve the browser app: a lobby, tables to play at, and replays."""
+    """Serve the browser app: a lobby, tables to play at, and replays.
+
+    `--host 0.0.0.0` lets phones and other computers on the house network join."""
     # On use, not at start-up: the web server loads FastAPI, SQLAlchemy and uvicorn.
     from ludoteca.web.server import serve as run_server
 
     with _errors():
-        run_server(host, port, database, workers, ws_compression=ws_compression)
+        run_server(
+            host,
+            port,
+            database,
+            workers,
+            ws_compression=ws_compression,
+            public_url=public_url,
+            idle_hours=idle_hours,
+        )
 
 
 @app.command()

@@ -37,12 +37,13 @@ def browser_marks() -> list[pytest.MarkDecorator]:
 
 
 @contextmanager
-def live_server(database: Path) -> Iterator[str]:
+def live_server(database: Path, **app_options: Any) -> Iterator[str]:
     """The app on the SQLite file `database` under uvicorn in a background thread, on a free
-    port of 127.0.0.1; yields its address and stops it afterwards."""
+    port of 127.0.0.1 (`app_options` go to `create_app`); yields its address and stops it
+    afterwards."""
     import uvicorn
 
-    app = create_app(f"sqlite:///{database}", bot_delay=0.0)
+    app = create_app(f"sqlite:///{database}", bot_delay=0.0, **app_options)
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -67,11 +68,12 @@ def fill_table_form(
     *,
     players: int | None = 2,
     options: dict[str, str] | None = None,
+    listed: bool = False,
 ) -> Any:
     """In the lobby: `game` for a person in seat 0 against `bot`, fast bots; not yet sent.
 
-    `players=None` for a game with one player count (no choice in the form). Returns the
-    game's fieldset for further checks.
+    `players=None` for a game with one player count (no choice in the form); `listed`: shown
+    in the lobby's lists. Returns the game's fieldset for further checks.
     """
     page.goto(server + "/")
     setup = page.locator(f'fieldset[data-game="{game}"]')
@@ -85,6 +87,8 @@ def fill_table_form(
         for name, value in options.items():
             setup.locator(f'select[name="option.{name}"]').select_option(value)
     page.check('input[name="speed"][value="fast"]')
+    if listed:
+        page.check("#listed")
     return setup
 
 
@@ -99,6 +103,11 @@ def sit_down(page: Any, server: str, game: str, bot: str, **form: Any) -> None:
     """Open a table of `game` with a person in seat 0 against `bot` (see `fill_table_form`)."""
     fill_table_form(page, server, game, bot, **form)
     open_table(page)
+
+
+PLAY_FORCED_OFF = "localStorage.setItem('ludoteca.play-forced', '0')"
+"""An init script for a test that plays a position's only move itself (static/forced.js plays
+it after 0.7 s by default)."""
 
 
 MEASURE = """(where) => {

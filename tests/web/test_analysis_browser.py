@@ -69,7 +69,7 @@ def test_analyse_a_finished_game_and_jump_by_the_graph(server: str, page: Any) -
     words = (button.locator(".move-mark").text_content() or "").strip()
     assert words == f"{symbols[first['mark']]} ({first['mark']})"  # the symbol, and for readers
     assert graph.locator(".graph-mark").count() == len(marked)
-    assert page.locator(".summary-table tbody tr").count() == 2
+    assert page.locator('[data-testid="summary-card"]').count() == 2
 
     # A point of the graph: the position under the pointer is shown.
     last = len(review["entries"])

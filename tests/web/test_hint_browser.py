@@ -8,7 +8,7 @@ import urllib.request
 from typing import Any
 from urllib.parse import urlsplit
 
-from browser_support import browser_marks
+from browser_support import PLAY_FORCED_OFF, browser_marks
 
 pytestmark = browser_marks()
 
@@ -37,6 +37,7 @@ def hint_of(server: str, link: str) -> dict[str, Any]:
 
 def test_a_hint_is_shown_lit_and_played(server: str, page: Any) -> None:
     link = create_against_bots(server)
+    page.add_init_script(PLAY_FORCED_OFF)  # the hinted move is played by the test
     page.goto(server + urlsplit(link).path + "?" + urlsplit(link).query)
     page.wait_for_selector("#connection.online")
     page.check("[data-testid=hints-on]")

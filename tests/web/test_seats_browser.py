@@ -9,6 +9,7 @@ import pytest
 from browser_support import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    PLAY_FORCED_OFF,
     browser_marks,
     fill_table_form,
     open_table,
@@ -32,13 +33,14 @@ def browser(server: str) -> Any:
 def new_page(browser: Any, width: int = 1280, height: int = 800) -> Any:
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
     page.set_default_timeout(15_000)
+    page.add_init_script(PLAY_FORCED_OFF)  # the people here choose every move themselves
     return page
 
 
 def test_your_tables_lists_the_table_after_a_reload_and_continues_the_seat(
     server: str, page: Any
 ) -> None:
-    sit_down(page, server, "ludo", "greedy")
+    sit_down(page, server, "ludo", "greedy", listed=True)
     seat_url = page.url
     table_id = seat_url.split("/table/")[1].split("?")[0]
     page.goto(server + "/")
@@ -116,6 +118,7 @@ def test_play_again_creates_a_joinable_table(server: str, page: Any) -> None:
 def test_a_takeback_against_a_bot_restores_the_decision_with_the_same_dice(
     server: str, page: Any
 ) -> None:
+    page.add_init_script(PLAY_FORCED_OFF)  # the decision restored waits for this person
     sit_down(page, server, "ludo", "greedy")
     page.wait_for_function(MY_TURN)
     before = page.locator("#log").inner_text()
@@ -184,6 +187,8 @@ def test_the_replay_and_the_lobby_show_a_takeback_with_the_names(server: str, pa
     """Take back against a bot, finish: the replay lists the takeback and its moves."""
     fill_table_form(page, server, "ludo", "greedy", options={"colours_per_seat": "1"})
     page.fill('fieldset[data-game="ludo"] input[name="name0"]', "Anna")
+    page.check("#listed")  # shown in the lobby's lists (tables are private by default)
+    page.add_init_script(PLAY_FORCED_OFF)
     open_table(page)
     page.wait_for_function(MY_TURN)
     version = page.evaluate("document.body.dataset.version")

@@ -8,6 +8,7 @@ the marks in the move list, and the better move on the board when a marked move 
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from pathlib import Path
@@ -111,6 +112,33 @@ def test_the_replay_page_data_has_the_graph_marks_and_summary_in_words(web: Any)
         assert mark["played"] and mark["better"] and mark["played"] != mark["better"]
     counts = {m["mark"]: m["count"] for m in view["summary"][0]["marks"]}
     assert counts == review["seats"][0]["marks"]
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "de"])
+def test_the_summary_says_each_figure_in_words_a_family_reads(web: Any, language: str) -> None:
+    """Issue 35.6: no "luck-adjusted result 142 %", "-50 %" or "−0"; one minus sign; each
+    figure in words with a one-line explanation; start + luck + play = end."""
+    table = finished_siege(web)
+    review = analysed(web, table)["review"]
+    body = web.client.get(f"/table/{table.id}/analysis.json?lang={language}").json()["analysis"]
+    legend = {figure["key"]: figure for figure in body["legend"]}
+    assert list(legend) == ["best", "accuracy", "mistakes", "luck", "play", "chance"]
+    assert all(f["label"] and f["explain"].endswith(".") for f in legend.values())
+    for card, seat in zip(body["summary"], review["seats"], strict=True):
+        figures = {f["key"]: f["value"] for f in card["figures"]}
+        assert figures.keys() == legend.keys()
+        text = " ".join(figures.values())
+        assert "%" not in text and "-" not in text, text  # minus is U+2212 only
+        assert "−0" not in text and "+0" not in text, text
+        start, end = (int(n) for n in re.findall(r"\d+", figures["chance"]))
+        luck = int(re.search(r"\(([+−]?\d+)\)", figures["luck"]).group(1).replace("−", "-"))
+        play = int(figures["play"].replace("−", "-"))
+        assert start + luck + play == end
+        assert end == round(100 * seat["final"])
+    english = web.client.get(f"/table/{table.id}/analysis.json?lang=en").json()["analysis"]
+    assert english["legend"][3]["explain"].startswith("What the dice and cards did")
+    if language != "en":
+        assert body["legend"][0]["explain"] != english["legend"][0]["explain"]
 
 
 def test_the_better_move_of_a_decision_is_drawn_on_the_board_before_it(web: Any) -> None:

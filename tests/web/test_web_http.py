@@ -65,8 +65,8 @@ def test_missing_rules_pages_get_a_404_with_a_message(web: Any, path: str, messa
 
 
 def test_lobby_lists_open_and_finished_tables(web: Any) -> None:
-    table = web.create()
-    done = web.create(seats=["random", "random"], speed="fast", options=ONE_COLOUR)
+    table = web.create(listed=True)
+    done = web.create(seats=["random", "random"], speed="fast", options=ONE_COLOUR, listed=True)
     web.wait_until_over(done)
     html = web.client.get("/").text
     open_part, finished_part = html.split('id="finished-tables"')
@@ -116,7 +116,7 @@ def test_form_creates_a_table_and_sends_the_creator_to_the_first_human_seat(web:
     assert [s.kind for s in table.data.seats] == ["bot", "human", "human"]
     # The creator's page invites the other human seat and spectators.
     assert f"/table/{table_id}?seat=2&amp;token={table.data.seats[2].token}" in page.text
-    assert f'value="/table/{table_id}"' in page.text
+    assert f'value="http://testserver/table/{table_id}"' in page.text
 
 
 def test_unchecked_checkbox_turns_a_true_default_off(web: Any) -> None:

@@ -42,8 +42,8 @@ def test_the_lobby_form_takes_a_name_per_person(web: Any) -> None:
 
 def test_the_lobby_lists_tables_by_their_players_names(web: Any) -> None:
     """Open and finished tables read "Anna vs Yellow (hard bot)", not agent specs."""
-    web.create(seats=["human", "hard"], names=["Anna", None], options=ONE_COLOUR)
-    done = web.create(seats=["random", "greedy"], options=ONE_COLOUR, speed="fast")
+    web.create(seats=["human", "hard"], names=["Anna", None], options=ONE_COLOUR, listed=True)
+    done = web.create(seats=["random", "greedy"], options=ONE_COLOUR, speed="fast", listed=True)
     web.wait_until_over(done)
     lobby = web.client.get("/").text
     open_part, finished_part = lobby.split('id="finished-tables"')

@@ -420,6 +420,37 @@ def test_a_takeback_asked_on_one_server_is_answered_on_the_other(
 
 
 @pytest.mark.slow
+def test_listing_leaving_ending_and_deleting_through_one_server_reach_the_other(
+    pair: tuple[Server, Server],
+) -> None:
+    """Issue 35.4 with two workers: each change made through `two` reaches `one`'s sockets."""
+    one, two = pair
+    table, tokens = create(one, game="ludo", players=3, seats=["human"] * 3, speed="fast")
+    watcher = one.socket(table, 0, tokens[0])
+    watcher.view_where(lambda v: True, 10)
+
+    def post(what: str, seat: int, **body: Any) -> dict[str, Any]:
+        proof = {"seat": seat, "token": tokens[seat], **body}
+        answer = httpx.post(f"{two.url}/api/tables/{table}/{what}", json=proof, timeout=10)
+        assert answer.status_code == 200, answer.text
+        result: dict[str, Any] = answer.json()
+        return result
+
+    post("listed", 0, listed=True)
+    assert watcher.view_where(lambda v: v["listed"], 10)
+    assert table in {t["id"] for t in httpx.get(f"{one.url}/api/tables", timeout=5).json()["open"]}
+    post("leave", 2)
+    assert watcher.view_where(lambda v: v["seats"][2]["kind"] == "bot", 10)
+    post("end", 0)
+    assert watcher.view_where(lambda v: v["status"] == "closed", 10)["ending"] == {"why": "ended"}
+    post("delete", 0)
+    assert watcher.message_of("deleted", 10) == {"type": "deleted"}
+    for server in pair:
+        gone = httpx.get(f"{server.url}/api/tables/{table}", timeout=5)
+        assert gone.status_code == 404, server.url
+
+
+@pytest.mark.slow
 def test_bots_move_once_while_their_table_changes_servers(pair: tuple[Server, Server]) -> None:
     """The person's moves go alternately through each server, so the lease (and with it the
     bots) moves back and forth; every bot move must be stored once, in one history."""

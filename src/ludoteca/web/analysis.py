@@ -20,6 +20,7 @@ from ludoteca.web.analysis_view import analysis_view, better_board, unanalysable
 from ludoteca.web.errors import Conflict, NotFound, TooMany
 from ludoteca.web.openapi import json_errors
 from ludoteca.web.pages import finished_table
+from ludoteca.web.views import viewer_seat
 
 router = APIRouter()
 
@@ -71,10 +72,16 @@ async def analysis_page_data(request: Request, table_id: str) -> dict[str, Any]:
     return body
 
 
-@router.get("/table/{table_id}/analysis/{index:int}.json", responses=json_errors(404, 409, 422))
-async def better_move(request: Request, table_id: str, index: int) -> dict[str, Any]:
-    """The board before decision `index` (0-based, as in the review) with its best move drawn."""
+@router.get(
+    "/table/{table_id}/analysis/{index:int}.json", responses=json_errors(403, 404, 409, 422)
+)
+async def better_move(
+    request: Request, table_id: str, index: int, seat: int | None = None
+) -> dict[str, Any]:
+    """The board before decision `index` (0-based, as in the review) with its best move drawn,
+    from `seat` (without: a spectator's view)."""
     table = await finished_table(request, table_id)
+    viewer = viewer_seat(table, seat)
     review = await asyncio.to_thread(analyses_of(request).store.get, table.id)
     if review is None:
         raise NotFound(f"table {table.id} has not been analysed yet", code="no_analysis")
@@ -83,4 +90,4 @@ async def better_move(request: Request, table_id: str, index: int) -> dict[str, 
         raise NotFound(
             f"action {index} is not a decision of this game", code="not_a_decision", index=index
         )
-    return better_board(table, entries[index])
+    return better_board(table, entries[index], viewer)

@@ -101,6 +101,8 @@ def table_summary(data: TableData) -> dict[str, Any]:
         "versus": versus(names),
         "speed": data.speed,
         "status": data.status,
+        "listed": data.listed,
+        "ending": data.ending,
         "created": data.created.isoformat(timespec="seconds"),
         "result": data.result,
         "link": f"/table/{data.id}",

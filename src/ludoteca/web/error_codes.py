@@ -103,13 +103,14 @@ CODES: dict[str, ErrorCode] = {
     ),
     "not_seated": ErrorCode(
         403,
-        "only a seated player may do this (chat, start, rematch, takeback)",
+        "only a seated player may do this (chat, start, rematch, takeback, leave)",
         N_("Only a player at this table can do that: use your seat link."),
     ),
     "not_creator": ErrorCode(
         403,
-        "only the table's creator (its first human seat) may start it early",
-        N_("Only the player who set up the table can start it early."),
+        "only the table's creator (its first human seat) may start it early, list, end or"
+        " delete it",
+        N_("Only the player who set up the table can do that."),
     ),
     # -- moves -----------------------------------------------------------------------------
     "not_started": ErrorCode(
@@ -122,7 +123,7 @@ CODES: dict[str, ErrorCode] = {
     ),
     "game_over": ErrorCode(
         409,
-        "the game is over (`status`: finished or abandoned)",
+        "the game is over (`status`: finished, abandoned or closed)",
         N_("The game is over: no more moves."),
     ),
     "not_your_turn": ErrorCode(

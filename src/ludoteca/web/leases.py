@@ -116,13 +116,17 @@ class Stored:
     seats: list[SeatData]
     start: int
     moves: list[MoveData]
+    listed: bool = False
+    ending: dict[str, Any] | None = None
 
 
 def read_since(engine: Engine, table_id: str, start: int) -> Stored | None:
     """The table's status and seats and its moves from `start` on (None: no such table)."""
     with engine.connect() as connection:
         row: Any = connection.execute(
-            select(TableRow.status, TableRow.result, TableRow.seats).where(TableRow.id == table_id)
+            select(
+                TableRow.status, TableRow.result, TableRow.seats, TableRow.listed, TableRow.ending
+            ).where(TableRow.id == table_id)
         ).first()
         if row is None:
             return None
@@ -137,4 +141,6 @@ def read_since(engine: Engine, table_id: str, start: int) -> Stored | None:
             seats=[SeatData.from_json(s) for s in row.seats],
             start=start,
             moves=[MoveData(*m) for m in moves],
+            listed=bool(row.listed),
+            ending=dict(row.ending) if row.ending is not None else None,
         )

@@ -383,7 +383,7 @@ class TableManager:
         pending = table.unsaved = [*table.unsaved, *moves]
         if pending or table.data.status != PLAYING:
             data = table.data
-            await self.commits.save(Step(data.id, pending, data.status, data.result))
+            await self.commits.save(Step(data.id, pending, data.status, data.result, data.ending))
             table.unsaved = []
             self.workers.changed(table, pending)
 
@@ -450,6 +450,37 @@ class TableManager:
                     continue
                 if len(table.moves) == version and table.bot_to_move() == seat:
                     await self._step(table, table.apply(seat, action))
+
+    # -- ending a table beside its game's rules (web.endings, web.idle) -------------------------
+    async def end_table(
+        self,
+        table: Table,
+        status: str,
+        ending: dict[str, Any],
+        result: list[float] | None = None,
+    ) -> None:
+        """Under the table's lock: end the table now (a resignation, its creator, idleness)
+        with `status`, `ending` and `result`; stored, told to the other processes and shown."""
+        await self.own(table)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        table.held = False
+        table.data.status, table.data.result, table.data.ending = status, result, ending
+        await self._save(table, [])
+        self.workers.changed(table)  # the others read the ending from the store
+        await self.broadcast(table)
+
+    async def forget(self, table: Table) -> None:
+        """A table deleted from the store: gone from memory, its pages told and closed."""
+        self.tables.pop(table.id, None)
+        self._held.pop(table.id, None)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        for connection in list(table.connections):
+            with contextlib.suppress(Exception):  # a socket already gone
+                await connection.socket.send_text(encode({"type": "deleted"}))
+                await connection.socket.close(code=4404)
+        table.connections.clear()
 
     # -- watchers -----------------------------------------------------------------------------
     async def connect(

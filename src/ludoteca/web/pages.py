@@ -24,7 +24,8 @@ from pydantic import ValidationError
 from ludoteca import i18n, rulebook
 from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.registry import game_class
-from ludoteca.i18n import game_title
+from ludoteca.i18n import _, game_title
+from ludoteca.web.addresses import addresses_of, qr_svg
 from ludoteca.web.analysis_view import unanalysable
 from ludoteca.web.api import created_links, game_catalogue, manager_of, table_summary
 from ludoteca.web.errors import Conflict, NotFound, Unprocessable, WebError
@@ -35,7 +36,14 @@ from ludoteca.web.social import social_of
 from ludoteca.web.table import Table
 from ludoteca.web.takeback_story import takeback_notes, with_takebacks
 from ludoteca.web.templating import templates
-from ludoteca.web.views import log_rows, replay_steps, replay_turns, replay_view, table_view
+from ludoteca.web.views import (
+    log_rows,
+    replay_steps,
+    replay_turns,
+    replay_view,
+    table_view,
+    viewer_seat,
+)
 
 router = APIRouter()
 
@@ -87,9 +95,35 @@ async def table_page(
     table = await manager_of(request).get(table_id)
     viewer = table.authorise(seat, token)
     view = table_view(table, viewer)
-    boot = {"table": table.id, "seat": viewer, "token": token if viewer is not None else None}
-    context = {"view": view, "boot": boot, "log_rows": log_rows(view["story"])}
+    addresses = addresses_of(request)
+    base = addresses.base(request)
+    boot = {
+        "table": table.id,
+        "seat": viewer,
+        "token": token if viewer is not None else None,
+        "base": base,
+    }
+    context = {
+        "view": view,
+        "boot": boot,
+        "log_rows": log_rows(view["story"]),
+        "invites": invite_cards(view, base),
+        "local_only": addresses.local_only(request),
+    }
     return templates.TemplateResponse(request, "table.html", context)
+
+
+def invite_cards(view: dict[str, Any], base: str) -> list[dict[str, Any]]:
+    """The invite card's links, whole (`base` + path), each with its QR code; the spectators'
+    last. Empty for every viewer but the creator."""
+    if "invites" not in view:
+        return []
+    links = [(inv["name"], inv["path"]) for inv in view["invites"]]
+    links.append((_("spectators"), view["links"]["spectate"]))
+    return [
+        {"name": name, "path": path, "url": base + path, "qr": qr_svg(base + path)}
+        for name, path in links
+    ]
 
 
 async def finished_table(request: Request, table_id: str) -> Table:
@@ -120,17 +154,23 @@ async def record(request: Request, table_id: str) -> JSONResponse:
 
 
 @router.get(
-    "/table/{table_id}/replay", response_class=HTMLResponse, responses=html_errors(404, 409, 422)
+    "/table/{table_id}/replay",
+    response_class=HTMLResponse,
+    responses=html_errors(403, 404, 409, 422),
 )
-async def replay_page(request: Request, table_id: str) -> Response:
+async def replay_page(request: Request, table_id: str, seat: int | None = None) -> Response:
+    """The replay, drawn from `seat` (a seat's own link passes it; else a spectator's view)."""
     table = await finished_table(request, table_id)
-    first = replay_view(table, 0)
+    viewer = viewer_seat(table, seat)
+    first = replay_view(table, 0, viewer)
     takebacks = await asyncio.to_thread(social_of(request.app).takebacks, table.id)
     turns = replay_turns(replay_steps(table))
     context: dict[str, Any] = {
         "table": table,
         "title": game_title(table.game.title),
         "first": first,
+        "viewer": viewer,
+        "names": table.names(),
         "turns": with_takebacks(turns, takeback_notes(table, takebacks)),
         "analysable": unanalysable(table.game) is None,
         "analyse": request.query_params.get("analyse") == "1",  # the table page's "Analyse"
@@ -138,8 +178,11 @@ async def replay_page(request: Request, table_id: str) -> Response:
     return templates.TemplateResponse(request, "replay.html", context)
 
 
-async def replay_step(request: Request, table_id: str, step: int) -> dict[str, Any]:
+async def replay_step(
+    request: Request, table_id: str, step: int, seat: int | None
+) -> dict[str, Any]:
     table = await finished_table(request, table_id)
+    viewer = viewer_seat(table, seat)
     last = len(table.moves)
     if not 0 <= step <= last:
         raise NotFound(
@@ -148,12 +191,15 @@ async def replay_step(request: Request, table_id: str, step: int) -> dict[str, A
             step=step,
             last=last,
         )
-    return replay_view(table, step)
+    return replay_view(table, step, viewer)
 
 
-@router.get("/table/{table_id}/replay/{step:int}.json", responses=json_errors(404, 409, 422))
-async def replay_json(request: Request, table_id: str, step: int) -> dict[str, Any]:
-    return await replay_step(request, table_id, step)
+@router.get("/table/{table_id}/replay/{step:int}.json", responses=json_errors(403, 404, 409, 422))
+async def replay_json(
+    request: Request, table_id: str, step: int, seat: int | None = None
+) -> dict[str, Any]:
+    """Position `step` as `seat` sees it (without: a spectator)."""
+    return await replay_step(request, table_id, step, seat)
 
 
 @router.get(
@@ -161,11 +207,13 @@ async def replay_json(request: Request, table_id: str, step: int) -> dict[str, A
     response_class=Response,
     responses={
         200: {"content": {"image/svg+xml": {"schema": {"type": "string"}}}},
-        **json_errors(404, 409, 422),
+        **json_errors(403, 404, 409, 422),
     },
 )
-async def replay_svg(request: Request, table_id: str, step: int) -> Response:
-    view = await replay_step(request, table_id, step)
+async def replay_svg(
+    request: Request, table_id: str, step: int, seat: int | None = None
+) -> Response:
+    view = await replay_step(request, table_id, step, seat)
     return Response(view["svg"], media_type="image/svg+xml")
 
 

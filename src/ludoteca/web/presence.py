@@ -61,6 +61,7 @@ async def arrived(manager: TableManager, table: Table, seat: int | None) -> None
     """A WebSocket opened for `seat`: it has joined; the last one to join releases the table."""
     if seat is not None:
         table.joined.add(seat)
+        await asyncio.to_thread(manager.store.touch, table.id)  # in use: not idle (web.idle)
     released = table.held and set(human_seats(table)) <= table.joined
     if released:
         table.held = False

@@ -46,6 +46,7 @@ def rematch_request(table: Table) -> TableRequest:
         names=names,
         options=dict(table.data.options),
         speed=table.data.speed,  # type: ignore[arg-type]
+        listed=table.data.listed,
     )
 
 

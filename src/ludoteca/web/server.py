@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,9 @@ from ludoteca.web import (
     analysis,
     api,
     chat,
+    endings,
     hint,
+    luck,
     pages,
     presence,
     rematch,
@@ -35,11 +38,13 @@ from ludoteca.web import (
     takeback,
     turns,
 )
+from ludoteca.web.addresses import Addresses, check_public_url
 from ludoteca.web.analysis_jobs import Analyses
 from ludoteca.web.analysis_store import AnalysisStore
 from ludoteca.web.collector import tune_for_serving
 from ludoteca.web.error_codes import CODES
 from ludoteca.web.errors import NotFound, Unprocessable, WebError
+from ludoteca.web.idle import IDLE_HOURS, IdleTables
 from ludoteca.web.language import LanguageMiddleware
 from ludoteca.web.limits import BodyLimit, BotLimits
 from ludoteca.web.manager import MAX_ACTIONS, TableManager
@@ -50,7 +55,11 @@ from ludoteca.web.storage import Store, database_errors
 STATIC = Path(__file__).parent / "static"
 DEFAULT_DATABASE = "sqlite:///ludoteca.db"
 DATABASE_VARIABLE = "LUDOTECA_DATABASE"
-"""Where `serve --workers N` tells its worker processes the database URL."""
+LISTEN_VARIABLE = "LUDOTECA_LISTEN"
+PUBLIC_URL_VARIABLE = "LUDOTECA_PUBLIC_URL"
+IDLE_VARIABLE = "LUDOTECA_IDLE_HOURS"
+"""Where `serve --workers N` tells its worker processes the database URL, the address they
+listen on, the public URL (`web.addresses`) and when a table is idle (`web.idle`)."""
 
 
 def _wants_json(request: Request) -> bool:
@@ -103,27 +112,40 @@ def create_app(
     max_actions: int = MAX_ACTIONS,
     bot_limits: BotLimits | None = None,
     serving: bool = False,
+    listen: str | None = None,
+    public_url: str | None = None,
+    idle_hours: float = IDLE_HOURS,
 ) -> FastAPI:
     """The app on `database_url` (any SQLAlchemy URL); bots wait `bot_delay` s at normal speed
     and may think no more than `bot_limits` allows. `serving`: the app is the process's for
-    its life (`serve`), so its garbage collector is tuned for that (`web.collector`)."""
+    its life (`serve`), so its garbage collector is tuned for that (`web.collector`).
+    `listen` (the address served, None: unknown) and `public_url` decide the address of the
+    invite links (`web.addresses`). A table nobody touched for `idle_hours` is closed
+    (`web.idle`; 0: never)."""
+    addresses = Addresses(listen, check_public_url(public_url) if public_url else None)
     manager = TableManager(
         Store(database_url), bot_delay=bot_delay, max_actions=max_actions, bot_limits=bot_limits
     )
 
+    idle = IdleTables(manager, timedelta(hours=idle_hours))
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await manager.start()
+        idle.start()
         if serving:
             tune_for_serving()
         try:
             yield
         finally:
+            await idle.stop()
             app.state.analyses.stop()
             await manager.stop()
 
     app = FastAPI(title="ludoteca", lifespan=lifespan)
     app.state.manager = manager
+    app.state.addresses = addresses
+    app.state.idle = idle
     app.state.social = SocialStore(manager.store.engine)
     app.state.analyses = Analyses(AnalysisStore(manager.store.engine))
     for game_id, folder in game_static_folders().items():  # before /static, which would shadow it
@@ -132,7 +154,7 @@ def create_app(
         )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
-    for feature in (turns, presence, rematch, takeback, chat, analysis, hint):
+    for feature in (turns, presence, rematch, takeback, chat, analysis, hint, endings, luck):
         app.include_router(feature.router)
     app.include_router(pages.router)
     app.include_router(sockets.router)
@@ -146,7 +168,13 @@ def create_app(
 
 def app_from_environment() -> FastAPI:
     """The app of one worker process of `serve --workers N`: uvicorn builds it in each."""
-    return create_app(os.environ[DATABASE_VARIABLE], serving=True)
+    return create_app(
+        os.environ[DATABASE_VARIABLE],
+        serving=True,
+        listen=os.environ.get(LISTEN_VARIABLE),
+        public_url=os.environ.get(PUBLIC_URL_VARIABLE) or None,
+        idle_hours=float(os.environ.get(IDLE_VARIABLE, IDLE_HOURS)),
+    )
 
 
 def serve(
@@ -156,18 +184,25 @@ def serve(
     workers: int = 1,
     *,
     ws_compression: bool = True,
+    public_url: str | None = None,
+    idle_hours: float = IDLE_HOURS,
 ) -> None:
     """Run the app until interrupted; the default database is `ludoteca.db` here.
 
     `workers` > 1 runs that many processes behind the one port (uvicorn's workers), which
     share their tables through PostgreSQL (`web.workers`); SQLite is for one process.
     `ws_compression`: offer WebSocket compression (permessage-deflate) to browsers.
+    `public_url`: where others open the site (invite links), when not where pages are opened.
+    `idle_hours`: a table nobody touched this long is closed (0: never).
     """
     import uvicorn
 
     url = database or DEFAULT_DATABASE
     with database_errors(url):
-        app = create_app(url, serving=workers == 1)  # reached and migrated before any worker
+        # reached and migrated before any worker
+        app = create_app(
+            url, serving=workers == 1, listen=host, public_url=public_url, idle_hours=idle_hours
+        )
     if workers == 1:
         uvicorn.run(
             app, host=host, port=port, log_level="info", ws_per_message_deflate=ws_compression
@@ -181,6 +216,9 @@ def serve(
             " with SQLite one process serves the site"
         )
     os.environ[DATABASE_VARIABLE] = url
+    os.environ[LISTEN_VARIABLE] = host
+    os.environ[PUBLIC_URL_VARIABLE] = public_url or ""
+    os.environ[IDLE_VARIABLE] = str(idle_hours)
     uvicorn.run(
         f"{__name__}:app_from_environment",
         factory=True,

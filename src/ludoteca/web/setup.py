@@ -55,6 +55,10 @@ class TableRequest(BaseModel):
     seed: int | None = Field(
         default=None, ge=0, lt=1 << SEED_BITS, description="only for a practice table"
     )
+    listed: bool = Field(
+        default=False,
+        description="shown in the lobby's lists, for anyone to watch; else reached by its links",
+    )
 
 
 def configure_game(request: TableRequest) -> Game:
@@ -127,12 +131,13 @@ def new_table(request: TableRequest, limits: BotLimits | None = None) -> TableDa
         chance=KEYED if fair else SEEDED,
         secret=new_secret() if fair else None,
         practice=request.practice,
+        listed=request.listed,
     )
 
 
 def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
     """Read the lobby's form: game, players, seat0..seatN-1, name0..nameN-1, option.<name>,
-    speed.
+    speed, listed.
 
     Checkboxes come after a hidden "false" field of the same name, so the last value wins.
     Empty values mean "the game's default".
@@ -184,4 +189,5 @@ def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
         names=names,
         options=options,
         speed=speed,  # type: ignore[arg-type]
+        listed=form.get("listed") == "true",
     )

@@ -101,6 +101,7 @@ class SocialStore:
             connection.execute(
                 insert(ChatRow).values(table_id=table_id, seat=seat, text=text, created=now)
             )
+            connection.execute(update(TableRow).where(TableRow.id == table_id).values(touched=now))
         return ChatLine(seat, text, now)
 
     def lines(self, table_id: str, limit: int = 200) -> list[ChatLine]:
@@ -170,5 +171,5 @@ class SocialStore:
             connection.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
-                .values(seats=[s.to_json() for s in seats])
+                .values(seats=[s.to_json() for s in seats], touched=_now())
             )

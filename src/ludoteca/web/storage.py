@@ -47,7 +47,9 @@ from ludoteca.web import migrations
 PLAYING = "playing"
 FINISHED = "finished"
 ABANDONED = "abandoned"
-"""Statuses: a table is played until its game ends, or abandoned when it runs past the cap."""
+CLOSED = "closed"
+"""Statuses: a table is played until its game ends (or a person resigns), abandoned when it runs
+past the cap, closed when its creator ends it or nobody touched it for too long (`ending`)."""
 
 
 def _now() -> datetime:
@@ -75,6 +77,13 @@ class TableRow(_Base):
     """The chance scheme (`core.chance`); tables stored before it had scheme 1."""
     secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    listed: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    """Shown in the lobby's lists; unlisted tables are reached by their links only."""
+    touched: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """The last change beside a move (a name, a join, a chat line); moves keep their own time."""
+    ending: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """How a table ended other than by its game's rules: `{"why": "resigned", "seat": 1}`,
+    `{"why": "ended"}` (by its creator), `{"why": "idle"}`."""
 
 
 class MoveRow(_Base):
@@ -135,6 +144,8 @@ class Step:
     moves: Sequence[MoveData]
     status: str = PLAYING
     result: list[float] | None = None
+    ending: dict[str, Any] | None = None
+    """How the table ended beside its game's rules (`TableRow.ending`); None: it did not."""
 
 
 @dataclass(frozen=True)
@@ -183,6 +194,8 @@ class TableData:
     chance: int = SEEDED
     secret: str | None = None
     practice: bool = False
+    listed: bool = False
+    ending: dict[str, Any] | None = None
 
 
 def _aware(moment: datetime) -> datetime:
@@ -207,6 +220,8 @@ def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
         chance=row.chance,
         secret=row.secret,
         practice=bool(row.practice),
+        listed=bool(row.listed),
+        ending=dict(row.ending) if row.ending is not None else None,
     )
 
 
@@ -288,6 +303,8 @@ class Store:
                     chance=data.chance,
                     secret=data.secret,
                     practice=data.practice,
+                    listed=data.listed,
+                    ending=data.ending,
                 )
             )
 
@@ -322,16 +339,16 @@ class Store:
                     connection.execute(
                         update(TableRow)
                         .where(TableRow.id == step.table_id)
-                        .values(status=step.status, result=step.result)
+                        .values(status=step.status, result=step.result, ending=step.ending)
                     )
 
     def set_seats(self, table_id: str, seats: Sequence[SeatData]) -> None:
-        """Store a table's seats again (a person entered their name)."""
+        """Store a table's seats again (a person entered their name, left their seat)."""
         with self.engine.begin() as connection:
             connection.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
-                .values(seats=[s.to_json() for s in seats])
+                .values(seats=[s.to_json() for s in seats], touched=_now())
             )
 
     def get(self, table_id: str) -> TableData | None:
@@ -350,12 +367,51 @@ class Store:
             ).all()
             return [_row_data(row, self._moves(session, row.id)) for row in rows]
 
+    def set_listed(self, table_id: str, listed: bool) -> None:
+        """List a table in the lobby, or take it off the lists."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(listed=listed, touched=_now())
+            )
+
+    def touch(self, table_id: str) -> None:
+        """Note a change beside play (a join, a name, a chat line): the table is in use."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(touched=_now())
+            )
+
+    def idle(self, since: datetime, table_id: str | None = None, limit: int = 100) -> list[str]:
+        """Tables still being played that nothing touched since `since`: made before it, no
+        move and no other change after it (oldest first); with `table_id`, that one or none."""
+        recent_move = (
+            select(MoveRow.index)
+            .where(MoveRow.table_id == TableRow.id, MoveRow.created >= since)
+            .exists()
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(TableRow.id)
+                .where(
+                    TableRow.status == PLAYING,
+                    TableRow.created < since,
+                    (TableRow.touched.is_(None)) | (TableRow.touched < since),
+                    ~recent_move,
+                    *([TableRow.id == table_id] if table_id is not None else []),
+                )
+                .order_by(TableRow.created)
+                .limit(limit)
+            ).all()
+        return [row.id for row in rows]
+
     def listing(self, status: str, limit: int = 20) -> list[TableData]:
-        """The newest tables with `status`, without their moves (for the lobby)."""
+        """The newest listed tables with `status`, without their moves (for the lobby)."""
         with self._session() as session:
             rows = session.scalars(
                 select(TableRow)
-                .where(TableRow.status == status)
+                .where(TableRow.status == status, TableRow.listed.is_(True))
                 .order_by(TableRow.created.desc())
                 .limit(limit)
             ).all()

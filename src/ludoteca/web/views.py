@@ -10,15 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ludoteca.core.api import State
+from ludoteca.core.api import CHANCE, State
 from ludoteca.core.chance import commitment
+from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import _, game_title, ngettext
 from ludoteca.narration import seat_colour
 from ludoteca.web.analysis_view import unanalysable
+from ludoteca.web.errors import Forbidden
 from ludoteca.web.narrate import turn_start
 from ludoteca.web.render import board_html, board_svg, click_paths, own_board
 from ludoteca.web.result import describe_result, scores
-from ludoteca.web.storage import ABANDONED, FINISHED
+from ludoteca.web.storage import ABANDONED, CLOSED, FINISHED
 from ludoteca.web.table import BOT, HUMAN, Table
 
 
@@ -37,16 +39,28 @@ def result_view(table: Table) -> dict[str, Any] | None:
     if table.data.status != FINISHED or returns is None:
         return None
     names = table.names()
-    result = describe_result(returns, names, scores(table.state))
+    resigned = resigned_seat(table)
+    counted = scores(table.state) if resigned is None else [None] * len(returns)
+    result = describe_result(returns, names, counted)
     ranking = sorted(range(len(returns)), key=lambda seat: (result.places[seat], seat))
+    lines = list(result.lines)
+    if resigned is not None:  # a game of two: the winner, and why (no score, no 2nd place)
+        lines = [lines[0], _("{name} resigned").format(name=names[resigned])]
     return {
         "returns": returns,
         "winners": list(result.winners),
         "ranking": ranking,
         "places": list(result.places),
         "text": result.text,
-        "lines": list(result.lines),
+        "lines": lines,
     }
+
+
+def resigned_seat(table: Table) -> int | None:
+    """The seat that resigned the game (`web.endings`), or None."""
+    ending = table.data.ending or {}
+    seat = ending.get("seat")
+    return seat if ending.get("why") == "resigned" and isinstance(seat, int) else None
 
 
 def headline(result: dict[str, Any], seat: int | None) -> str:
@@ -86,6 +100,13 @@ def status_line(table: Table, seat: int | None) -> str:
         if seat is not None and seat in result["winners"]:
             return _("Game over: you win ({result})").format(result=result["text"])
         return _("Game over: {result}").format(result=result["text"])
+    if table.data.status == CLOSED:
+        why = (table.data.ending or {}).get("why")
+        if why == "idle":
+            return _("This table was closed: nobody played at it for a long time")
+        return _("This table was closed by {name}, who set it up").format(
+            name=table.name(creator_seat(table) or 0)
+        )
     if table.data.status == ABANDONED:
         count = len(table.moves)
         return ngettext(
@@ -117,12 +138,27 @@ def legal_moves(state: State) -> list[dict[str, Any]]:
 
 
 def chance_view(table: Table) -> dict[str, Any]:
-    """How the dice are drawn: the commitment to a keyed table's secret, or that it is practice."""
+    """How the dice are drawn: the commitment to a keyed table's secret, or that it is practice;
+    once the game is over, whether every outcome follows from the revealed secret (`verified`)
+    and how many there were (`outcomes`)."""
     data = table.data
     view: dict[str, Any] = {"scheme": data.chance, "practice": data.practice}
     if data.secret is not None:
         view["commitment"] = commitment(data.secret)
+        if not table.playing:
+            view["verified"] = luck_verified(table)
+            view["outcomes"] = sum(1 for move in table.moves if move.player == CHANCE)
     return view
+
+
+def luck_verified(table: Table) -> bool:
+    """Whether every chance outcome stored is the one the table's secret draws (the record's
+    own check, `Record.states`, as `ludoteca replay` runs it)."""
+    try:
+        table.positions()
+    except LudotecaError:
+        return False
+    return True
 
 
 def log_entries(table: Table, start: int) -> dict[str, list[Any]]:
@@ -158,6 +194,9 @@ def table_view(table: Table, seat: int | None, since: int | None = None) -> dict
         "options": dict(game.options),
         "speed": table.data.speed,
         "status": table.data.status,
+        "ending": table.data.ending,
+        "listed": table.data.listed,
+        "creator": creator_seat(table),
         "seat": seat,
         "seats": [
             {
@@ -242,9 +281,9 @@ def turn_ends(players: Sequence[int]) -> list[int]:
     return ends
 
 
-def replay_view(table: Table, step: int) -> dict[str, Any]:
-    """Position `step` (0: the start) of a finished game, drawn for spectators, with the
-    moves of the turn that led to it marked."""
+def replay_view(table: Table, step: int, seat: int | None = None) -> dict[str, Any]:
+    """Position `step` (0: the start) of a finished game, drawn from `seat` (None: as a
+    spectator sees it), with the moves of the turn that led to it marked."""
     positions = table.positions()
     state = positions[step]
     players = [m.player for m in table.moves]
@@ -256,5 +295,18 @@ def replay_view(table: Table, step: int) -> dict[str, Any]:
         "step": step,
         "last": len(positions) - 1,
         "caption": caption,
-        "svg": board_svg(state, seat=None, interactive=False, last_moves=marks),
+        "svg": board_svg(state, seat=seat, interactive=False, last_moves=marks),
     }
+
+
+def viewer_seat(table: Table, seat: int | None) -> int | None:
+    """The seat a replay is drawn from, checked (None: a spectator's view)."""
+    if seat is None or 0 <= seat < len(table.data.seats):
+        return seat
+    last = len(table.data.seats) - 1
+    raise Forbidden(
+        f"there is no seat {seat} at this table (0-{last})",
+        code="no_such_seat",
+        seat=seat,
+        last=last,
+    )

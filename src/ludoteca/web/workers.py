@@ -254,10 +254,16 @@ class Workers:
         local = len(table.moves)
         engine = self.manager.store.engine
         stored = await asyncio.to_thread(leases.read_since, engine, table.id, max(local - 1, 0))
-        if stored is None:
-            return False
+        if stored is None:  # its creator deleted it through another process
+            await self.manager.forget(table)
+            return True
         continues = local == 0 or stored.moves[:1] == table.moves[-1:]
-        if continues and stored.seats == table.data.seats:
+        same_row = (stored.seats, stored.listed, stored.ending) == (
+            table.data.seats,
+            table.data.listed,
+            table.data.ending,
+        )
+        if continues and same_row:
             new = stored.moves[1:] if local else stored.moves
             if not new and (stored.status, stored.result) == (
                 table.data.status,
@@ -265,7 +271,7 @@ class Workers:
             ):
                 return False
             table.catch_up(new, stored.status, stored.result)
-        else:  # moves taken back, seats changed: build it again
+        else:  # moves taken back, seats or listing changed, ended: build it again
             data = await asyncio.to_thread(self.manager.store.get, table.id)
             if data is None:
                 return False

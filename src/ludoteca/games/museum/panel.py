@@ -24,7 +24,8 @@ grid-template-rows:auto 1fr;gap:.8rem 1rem;align-items:start;justify-items:stret
 .board:has(>.museum-panel)>svg.museum-board{grid-row:1/span 2;width:auto;max-width:100%;
 height:calc(100vh - 110px);min-height:520px;max-height:none;justify-self:end}
 @media (max-width:760px){.board:has(>.museum-panel){grid-template-columns:minmax(0,1fr)}
-.board:has(>.museum-panel)>svg.museum-board{grid-row:auto;width:100%;height:auto;min-height:0}
+.board:has(>.museum-panel)>svg.museum-board{grid-row:auto;width:100%;height:auto;min-height:0;
+max-height:calc(100svh - 13rem)}
 .board>.museum-now{order:-1}.board>.museum-more{order:1}}
 .museum-panel{font-size:15px;line-height:1.4;min-width:0;display:grid;gap:.8rem}
 .museum-panel h2,.museum-panel h3{margin:0;font-size:15px}
@@ -63,6 +64,8 @@ background:#fffdf5;color:#2f2a24;font-weight:700}
 .museum-panel .deck .current svg{opacity:1}
 .museum-panel .deck .current.lift{background:#ecebf7;border-color:#6a6a9a}
 .museum-panel .legend{font-size:13px;color:#555;margin:0}
+@media (max-width:760px){.museum-panel{gap:.5rem}
+.museum-panel .now .mcard{width:48px;height:60px;font-size:22px}}
 """
 
 LIFT_ICON = (

@@ -35,6 +35,18 @@ function show(v) {
   if (v.links.analysis) parts.push(el("a", { href: v.links.analysis, class: "button", "data-testid": "analyse" }, _("Analyse")));
   parts.push(el("a", { href: v.links.record, class: "button", download: "" }, _("Download the record")));
   section.replaceChildren(el("div", { class: "button-line" }, ...parts));
+  inView(section);
+}
+
+// The result and what to do next are where the eye lands: a page scrolled down to the board
+// (a phone, where they sit above it) is brought back to them.
+function inView(section) {
+  const result = document.getElementById("result");
+  const top = result.hidden ? section : result;
+  const box = section.getBoundingClientRect();
+  if (top.getBoundingClientRect().top < 0 || box.bottom > window.innerHeight) {
+    window.scrollTo({ top: Math.max(0, top.getBoundingClientRect().top + window.scrollY - 8) });
+  }
 }
 
 let last = null;

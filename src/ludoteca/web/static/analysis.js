@@ -1,10 +1,10 @@
 // The analysis under the replay's board (issue 18): "Analyse" starts it on the server, the bar
 // follows it (polling, so a reload finds the run again), then the page draws each seat's win
 // probability as a line (click it, or Enter on a marked move's dot, to go there), marks the move list with ?! ? ??,
-// tells the better move of a marked decision (and draws it on the board on request), and sums
-// up each seat's play against its luck.
-import { _, explain, formatNumber } from "./i18n.js";
-import { go } from "./replay.js";
+// tells the better move of a marked decision (and draws it on the board on request, from the
+// seat the replay is seen from), and sums up each seat's play against its luck in words.
+import { _, explain, formatNumber, formatPercent } from "./i18n.js";
+import { go, viewer } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 const section = $("analysis");
@@ -31,9 +31,8 @@ function html(name, attributes = {}, ...children) {
   return node;
 }
 
-const percent = (p) => `${formatNumber(Math.round(p * 100))} %`;
+const percent = (p) => formatPercent(Math.round(p * 100) / 100); // as the language writes it
 const tenths = (p) => formatNumber(Math.abs(Math.round(p * 1000) / 10)); // points of win chance
-const signed = (p) => `${p >= 0 ? "+" : "−"}${tenths(p)}`;
 
 function showError(answer) {
   const box = $("analysis-error");
@@ -46,7 +45,7 @@ function showError(answer) {
 function showProgress(body) {
   $("analysis-progress").hidden = false;
   $("analysis-bar").value = body.percent;
-  $("analysis-percent").textContent = `${formatNumber(body.percent)}%`;
+  $("analysis-percent").textContent = formatPercent(body.percent / 100);
   section.dataset.status = "running";
 }
 
@@ -191,7 +190,8 @@ $("better-show")?.addEventListener("click", async () => {
   const mark = analysis?.marks.find((m) => m.step === step);
   if (!mark) return;
   if (showingBetter) { go(step); return; }
-  const answer = await fetch(`/table/${table}/analysis/${mark.index}.json`);
+  const from = viewer() === null ? "" : `?seat=${viewer()}`;
+  const answer = await fetch(`/table/${table}/analysis/${mark.index}.json${from}`);
   const body = await answer.json();
   if (!answer.ok) return showError(body);
   $("board").innerHTML = body.svg;
@@ -202,26 +202,18 @@ $("better-show")?.addEventListener("click", async () => {
   $("better-show").textContent = _("Show the move played");
 });
 
-// -- the summary: each seat's play against its luck --------------------------------------------
+// -- the summary: one card per seat, its figures in words (web/analysis_view.py), and what
+// each figure means, once, under the cards ---------------------------------------------------
 function drawSummary() {
-  const marks = analysis.summary[0].marks;
-  const head = html("tr", {},
-    ...[_("Player"), _("Accuracy"), _("Average loss")].map((text) => html("th", { scope: "col" }, text)),
-    ...marks.map((m) => html("th", { scope: "col", title: m.label },
-      html("span", { "aria-hidden": "true" }, m.symbol), html("span", { class: "visually-hidden" }, m.label))),
-    ...[_("Luck"), _("Luck-adjusted result")].map((text) => html("th", { scope: "col" }, text)));
-  const rows = analysis.summary.map((s) => html("tr", {},
-    html("th", { scope: "row" }, html("span", { class: "swatch", style: `--seat: ${analysis.seats[s.seat].ink}`, "aria-hidden": "true" }), s.name),
-    html("td", {}, formatNumber(Math.round(s.accuracy))),
-    html("td", {}, tenths(s.average_loss)),
-    ...s.marks.map((m) => html("td", {}, formatNumber(m.count))),
-    html("td", {}, signed(s.luck)),
-    html("td", {}, percent(s.luck_adjusted))));
-  const caption = html("caption", { class: "visually-hidden" }, _("Each player's play against their luck"));
-  const note = html("p", { class: "muted summary-note" }, _("Losses and luck in points of win chance; the luck-adjusted result is the final result without the luck."));
-  // On a phone the table scrolls sideways: a region the keyboard can reach and scroll.
-  const scroll = html("div", { class: "summary-scroll", tabindex: 0, role: "region", "aria-label": caption.textContent }, html("table", { class: "summary-table" }, caption, html("thead", {}, head), html("tbody", {}, ...rows)));
-  $("analysis-summary").replaceChildren(scroll, note);
+  const labels = Object.fromEntries(analysis.legend.map((f) => [f.key, f.label]));
+  const cards = analysis.summary.map((s) => html("li", { class: "summary-card", "data-testid": "summary-card" },
+    html("h3", {}, html("span", { class: "swatch", style: `--seat: ${analysis.seats[s.seat].ink}`, "aria-hidden": "true" }), s.name),
+    html("dl", {}, ...s.figures.flatMap((f) => [html("dt", {}, labels[f.key]), html("dd", { "data-figure": f.key }, f.value)]))));
+  const legend = html("dl", { class: "summary-legend" },
+    ...analysis.legend.flatMap((f) => [html("dt", {}, f.label), html("dd", {}, f.explain)]));
+  $("analysis-summary").replaceChildren(
+    html("ul", { class: "summary-cards", "aria-label": _("Each player's play against their luck") }, ...cards),
+    html("details", { class: "summary-help" }, html("summary", {}, _("What the figures mean")), legend));
 }
 
 function render() {

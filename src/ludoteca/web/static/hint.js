@@ -1,7 +1,7 @@
 // Hints: a person alone against bots may turn hints on and ask for the move the review's value
 // function likes best; the page says it in words and lights it on the board (its piece, its
 // target and every click of its path) and among the move buttons, until the next position.
-import { _, explain } from "./i18n.js";
+import { _, explain, language, ngettext } from "./i18n.js";
 import { boot, card, el, notice, onView, post, seated } from "./events.js";
 
 let view = null;
@@ -45,8 +45,16 @@ function switched(event) {
 function show() {
   if (!seated || !view) return;
   const section = card("hint", "moves-panel");
-  section.hidden = view.status !== "playing" || !alone(view);
+  section.hidden = view.status !== "playing";
   if (section.hidden) return;
+  if (!alone(view)) { // say why there are none, rather than hide them without a word
+    const others = view.seats.filter((s) => s.seat !== boot.seat && s.kind !== "bot").map((s) => s.name);
+    section.replaceChildren(el("p", { class: "muted", "data-testid": "hints-why" },
+      ngettext("No hints: they are only for a game against bots, and {names} plays here too.",
+        "No hints: they are only for a game against bots, and {names} play here too.", others.length,
+        { names: new Intl.ListFormat(language).format(others) })));
+    return;
+  }
   const toggle = el("input", { type: "checkbox", id: "hints-on", checked: on, "data-testid": "hints-on" });
   toggle.addEventListener("change", switched);
   const parts = [el("label", { class: "toggle" }, toggle, " ", _("Hints"))];

@@ -29,6 +29,11 @@ export function formatNumber(n) {
   return new Intl.NumberFormat(language).format(n);
 }
 
+// A share (0.25) as the language writes a percentage: "25%", "25 %".
+export function formatPercent(share) {
+  return new Intl.NumberFormat(language, { style: "percent" }).format(share);
+}
+
 // An error answer of the API (`{detail, code, params}`) or of the socket (`{error, code, params}`)
 // as the page shows it: the code's message in the page's language with its values filled in,
 // or the English text where the page has none (English pages, a code it does not know).

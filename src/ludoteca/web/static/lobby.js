@@ -1,5 +1,6 @@
 // The lobby form: shows the chosen game's setup and as many seats as there are players, with a
-// name field for each seat a person takes.
+// name field for each seat a person takes; the first person's name is the one typed last time.
+import { rememberName, rememberedName } from "./names.js";
 const select = document.getElementById("game-select");
 const setups = document.querySelectorAll(".game-setup");
 
@@ -38,3 +39,10 @@ for (const setup of setups) {
   }
 }
 showGame();
+for (const input of document.querySelectorAll('.seat-name-input[name="name0"]')) {
+  if (!input.value) input.value = rememberedName();
+}
+document.getElementById("table-form").addEventListener("submit", () => {
+  const chosen = document.querySelector(".game-setup:not([disabled]) .seat-name-input[name=name0]:not([disabled])");
+  if (chosen) rememberName(chosen.value);
+});

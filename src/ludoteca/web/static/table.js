@@ -1,5 +1,7 @@
 // The live table: renders each view the server sends and sends the moves this seat makes.
 import { _, explain, ngettext } from "./i18n.js";
+import { fitBoard } from "./fit.js";
+import { rememberName, rememberedName } from "./names.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -281,14 +283,6 @@ function renderResult(v) {
   $("ranking").replaceChildren(...lines.map((line) => el("li", {}, line)));
 }
 
-function renderInvites(v) {
-  if (!v.invites) return;
-  const origin = window.location.origin;
-  for (const input of document.querySelectorAll("#invites input")) {
-    input.value = origin + input.dataset.path;
-  }
-}
-
 // A game's own board (`view.board`: a module under /static/games/<id>/, e.g. villa's 3D villa)
 // is drawn instead of the SVG where it can run (the module's `mount` returns null without the
 // WebGL it needs); the SVG stays one click away, behind the switch.
@@ -351,13 +345,13 @@ function render(v) {
   announce(v, previous);
   renderSeats(v);
   renderResult(v);
-  renderInvites(v);
   const over = v.status !== "playing";
   $("record-link").hidden = !over;
   $("replay-link").hidden = !over;
   document.body.dataset.status = v.status;
   document.body.dataset.version = String(v.version);
   document.dispatchEvent(new CustomEvent("table:view", { detail: v })); // for events.js
+  if (first) fitBoard($("status").hidden ? $("result") : $("status"), board);
 }
 
 // Pieces slide from where they stood to where they stand now (FLIP: measure, swap the board,
@@ -494,8 +488,10 @@ for (const button of document.querySelectorAll("#invites .copy")) {
 
 const nameForm = $("name-form");
 if (nameForm) {
+  if (!$("name-input").value) $("name-input").value = rememberedName(); // saved with "Save"
   nameForm.addEventListener("submit", async (event) => {
     event.preventDefault();
+    rememberName($("name-input").value);
     const response = await fetch(`/api/tables/${boot.table}/name`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -518,7 +514,6 @@ notationToggle.addEventListener("change", () => {
 });
 showNotation(localStorage.getItem(NOTATION_KEY) === "1");
 
-renderInvites({ invites: true });
 wireBoard();
 for (const button of document.querySelectorAll("#moves [data-action]")) {
   button.addEventListener("click", () => play({ action: Number(button.dataset.action) }));
