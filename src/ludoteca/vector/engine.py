@@ -153,12 +153,13 @@ def _random_playouts(
     for i in range(s.shape[0]):
         done = 0
         count = 0  # legal actions already in `buffer` (0: work them out)
+        seat = current_player(cfg, s, i)  # asked once an action: the playout's hot loop
         while done < steps:
             decide = True
             # Two `if`s: numba prunes a branch on a constant global, so a game without chance
             # needs no chance hooks.
             if HAS_CHANCE:  # noqa: SIM102
-                if current_player(cfg, s, i) < 0:
+                if seat < 0:
                     decide = False
                     u = seeded_uniform(seeds[i], s[i, S_STEP])
                     count = apply(cfg, s, i, chance_outcome(cfg, s, i, u), buffer, scratch)
@@ -168,12 +169,14 @@ def _random_playouts(
                 u = next_uniform(picks, i)
                 count = apply(cfg, s, i, buffer[int(u * count)], buffer, scratch)
             done += 1
-            if current_player(cfg, s, i) == TERMINAL or s[i, S_STEP] >= max_length:
+            seat = current_player(cfg, s, i)
+            if seat == TERMINAL or s[i, S_STEP] >= max_length:
                 ended += 1
                 seeds[i] = episode_seed(base, i, episodes[i])
                 episodes[i] += 1
                 initial(cfg, s, i)
                 count = 0
+                seat = current_player(cfg, s, i)
         if HAS_CHANCE:
             resolve_chance(cfg, s, seeds, i, max_length, scratch)  # rest at a decision
     return ended
