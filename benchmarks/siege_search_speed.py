@@ -5,7 +5,7 @@
 
 The solver proves "no forced win" from the starting position up to `--solver-depth` plies,
 once on each engine (`solve.solve(compiled=...)`, a fresh table each); alphabeta chooses a move
-in the same positions of seeded random games on each engine (`fastsearch.FastAlphaBeta` and
+in the same positions of seeded random games on each engine (`fast_alphabeta.FastAlphaBeta` and
 `agents.alphabeta.AlphaBeta`, which must choose the same moves); last, the `hard` bot
 (`solved`: compiled alphabeta by default, without a table file here) and the same bot with
 `compiled=0` choose a move in `--bot-positions` positions, and its median time per move is
@@ -24,7 +24,7 @@ import time
 import ludoteca
 from ludoteca import agents
 from ludoteca.agents.alphabeta import AlphaBeta, hooks_for
-from ludoteca.games.siege.fastsearch import FastAlphaBeta
+from ludoteca.games.siege.fast_alphabeta import FastAlphaBeta
 from ludoteca.games.siege.game import SiegeGame, SiegeState
 from ludoteca.games.siege.solve import solve
 

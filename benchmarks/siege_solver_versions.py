@@ -2,7 +2,7 @@
 
     python benchmarks/siege_solver_versions.py --before main --depth 15 --rounds 3
 
-Loads `src/ludoteca/games/siege/fastsolve.py` as it was at `--before` (through `git show`)
+Loads `src/ludoteca/games/siege/fast_solve.py` as it was at `--before` (through `git show`)
 beside the current one, and proves "no forced win" from the starting position for depths 1 to
 `--depth` with each, in turn, `--rounds` times (a fresh table of 4M slots each time), after one
 untimed round that compiles both. Both must prove the same; it prints each round's positions,
@@ -21,25 +21,30 @@ import time
 from pathlib import Path
 from types import ModuleType
 
-from ludoteca.games.siege import fastsolve
+from ludoteca.games.siege import fast_solve
 from ludoteca.games.siege.game import ATTACKER, DEFENDER, SiegeGame
 from ludoteca.games.siege.solve import start_position
 
-SOURCE = "src/ludoteca/games/siege/fastsolve.py"
+SOURCES = ("src/ludoteca/games/siege/fast_solve.py", "src/ludoteca/games/siege/fastsolve.py")
+"""The solver's file, and its name before the compiled modules were named alike (issue 32)."""
 
 
 def load_version(revision: str, folder: Path) -> ModuleType:
-    """`fastsolve` as it was at `revision`, as a module of its own."""
-    text = subprocess.run(
-        ["git", "show", f"{revision}:{SOURCE}"],
-        cwd=Path(__file__).resolve().parents[1],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    path = folder / "fastsolve_before.py"
+    """`fast_solve` as it was at `revision`, as a module of its own."""
+    for source in SOURCES:
+        shown = subprocess.run(
+            ["git", "show", f"{revision}:{source}"],
+            cwd=Path(__file__).resolve().parents[1],
+            capture_output=True,
+            text=True,
+        )
+        if shown.returncode == 0:
+            break
+    shown.check_returncode()
+    text = shown.stdout
+    path = folder / "fast_solve_before.py"
     path.write_text(text, "utf-8")
-    spec = importlib.util.spec_from_file_location("fastsolve_before", path)
+    spec = importlib.util.spec_from_file_location("fast_solve_before", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up here
@@ -64,7 +69,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        engines = {args.before: load_version(args.before, Path(folder)), "current": fastsolve}
+        engines = {args.before: load_version(args.before, Path(folder)), "current": fast_solve}
         for module in engines.values():
             prove(module, 3)  # compile before timing
         best = dict.fromkeys(engines, float("inf"))

@@ -8,7 +8,7 @@ Each row runs in its own fresh process, one after the other, timed on the proces
 after a warm-up (which also loads numba's compiled code). numba runs the kernel on one thread, so
 every figure is one core's. Three ways of playing random games:
 
-- `kernel`: `LudoBatch.play_random`, the whole loop compiled (moves drawn uniformly from the
+- `kernel`: `KernelBatch.play_random`, the whole loop compiled (moves drawn uniformly from the
   legal ones, chance from each game's seed, autoreset), for batch sizes 1 to 4096;
 - `arrays`: the array API driven from Python, one `step` call per action of every game (legal
   masks, a random legal action per game chosen with numpy, chance and autoreset inside);

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,7 +12,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ludoteca.core.errors import LudotecaError
+from ludoteca.core.errors import LudotecaError, UnknownGameError
+from ludoteca.core.options import parse_assignments
+from ludoteca.core.registry import game_class, game_module
+from ludoteca.core.registry import games as registered_games
 from ludoteca.i18n import LANGUAGES, from_environment, parse_language
 from ludoteca.i18n.catalog import activate
 
@@ -84,6 +88,7 @@ def _errors() -> Iterator[None]:
 @app.command()
 def games(lang: LangOption = None) -> None:
     """List the games: id, title and how many can play."""
+    # On use, not at start-up: the catalogue loads every game's rules.
     from ludoteca.terminal.catalogue import games_table
 
     _language(lang)
@@ -96,6 +101,7 @@ def rules(
     game: Annotated[str, typer.Argument(help="game id, e.g. ludo")], lang: LangOption = None
 ) -> None:
     """Show a game's options with their defaults and meaning, its bots and its rules page."""
+    # On use, not at start-up: the catalogue loads every game's rules.
     from ludoteca.terminal.catalogue import print_rules
 
     _language(lang)
@@ -135,6 +141,7 @@ def play(
     lang: LangOption = None,
 ) -> None:
     """Play a game in the terminal against bots or at one keyboard with friends."""
+    # On use, not at start-up: the terminal game loads the agents and renderers.
     from ludoteca.terminal.play import Ending, Options, start
 
     _language(lang)
@@ -163,6 +170,7 @@ def replay(
     lang: LangOption = None,
 ) -> None:
     """Replay a saved game, checking every move, and show the result."""
+    # On use, not at start-up: the replay loads the records and renderers.
     from ludoteca.terminal.replay import replay as run_replay
 
     _language(lang)
@@ -203,6 +211,7 @@ def serve(
     """Serve the browser app: a lobby, tables to play at, and replays.
 
     `--host 0.0.0.0` lets phones and other computers on the house network join."""
+    # On use, not at start-up: the web server loads FastAPI, SQLAlchemy and uvicorn.
     from ludoteca.web.server import serve as run_server
 
     with _errors():
@@ -230,14 +239,11 @@ def solve(
     ] = None,
 ) -> None:
     """Search for the game-theoretic value of a game's starting position (resumable)."""
-    from ludoteca.core.errors import UnknownGameError
-    from ludoteca.core.registry import game_class, game_module, games
-
     with _errors():
         game_class(game)
         solver = game_module(game, "solve")
         if solver is None:
-            with_one = [info.id for info in games() if game_module(info.id, "solve") is not None]
+            with_one = [info.id for info in registered_games() if game_module(info.id, "solve")]
             raise UnknownGameError(f"no solver for {game!r}; games with one: {', '.join(with_one)}")
         solver.run(Console(), seconds=time, max_depth=depth, checkpoint=checkpoint)
 
@@ -275,12 +281,11 @@ def tune(
     ] = None,
 ) -> None:
     """Tune a game's greedy bot by self-play (cross-entropy method); writes its `tuned` weights."""
+    # On use, not at start-up: tuning loads the arena and its cluster runner.
     from ludoteca.agents.tuned import data_path
     from ludoteca.arena.cluster import parse_cluster
     from ludoteca.arena.tune import TuneSettings
     from ludoteca.arena.tune import tune as run_tune
-    from ludoteca.core.options import parse_assignments
-    from ludoteca.core.registry import game_class
 
     with _errors():
         game_class(game)
@@ -352,6 +357,7 @@ def arena(
     cluster: ClusterOption = None,
 ) -> None:
     """Bots against bots: a stored, resumable tournament with statistics and ratings."""
+    # On use, not at start-up: the arena loads its store (SQLAlchemy) and the web server's.
     from ludoteca.arena.command import ArenaRequest, run_arena
     from ludoteca.web.server import DEFAULT_DATABASE
 
@@ -403,13 +409,12 @@ def analyze(
     cluster: ClusterOption = None,
 ) -> None:
     """Self-play a game and write an HTML balance report: win rates, lengths, rules, variants."""
-    import os
 
+    # On use, not at start-up: the balance report loads the arena and matplotlib.
+    from ludoteca.analysis.report import write_report
     from ludoteca.analysis.run import analyze as run_analysis
-    from ludoteca.analysis.run import write_report
     from ludoteca.analysis.selfplay import SelfPlay
     from ludoteca.arena.cluster import parse_cluster
-    from ludoteca.core.options import parse_assignments
 
     with _errors():
         run = SelfPlay(
@@ -459,8 +464,8 @@ def review_fit(
     ] = None,
 ) -> None:
     """Fit a game's value function for `review` on self-play and calibrate it on held-out games."""
-    import os
 
+    # On use, not at start-up: fitting loads the review's values and self-play.
     from ludoteca.analysis.selfplay import SelfPlay
     from ludoteca.review.fit import fit_game
     from ludoteca.review.samples import Sampling
@@ -490,6 +495,7 @@ def review(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="worker processes")] = 1,
 ) -> None:
     """Review a recorded game: win chances, the loss of every decision, the luck of every roll."""
+    # On use, not at start-up: the review loads its values, reports and figures.
     from ludoteca.review.command import run_review
 
     with _errors():

@@ -18,9 +18,8 @@ from ludoteca.agents.mcts import MCTSAgent
 from ludoteca.arena.match import play_game
 from ludoteca.core.api import TERMINAL, State
 from ludoteca.core.chance import play_chance
-from ludoteca.games.ludo import fast, fast_search, search
+from ludoteca.games.ludo import fast, fast_check, fast_search, search
 from ludoteca.games.ludo.fast_search import WIDTH, Search, Tree
-from ludoteca.vector import check
 
 
 def random_positions(game: ludoteca.Game, seed: int, every: int = 1) -> list[State]:
@@ -52,7 +51,7 @@ def test_compiled_evaluation_equals_search_evaluate_on_every_option_set() -> Non
     out = np.zeros(fast.MAX_COLOURS)
     scratch = np.zeros(fast.MAX_COLOURS)
     rows = fast.new_rows(1)
-    for n, options in enumerate(check.option_sets()[:: len(check.option_sets()) // 6]):
+    for n, options in enumerate(fast_check.option_sets()[:: len(fast_check.option_sets()) // 6]):
         game = ludoteca.load("ludo", **options)
         cfg = fast.config(game)
         for state in random_positions(game, seed=n, every=13):

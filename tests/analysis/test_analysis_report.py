@@ -10,8 +10,8 @@ import pytest
 
 from ludoteca import i18n
 from ludoteca.analysis.figures import MissingDependencyError
-from ludoteca.analysis.report import headline, render_report
-from ludoteca.analysis.run import Analysis, analyze, option_values, write_report
+from ludoteca.analysis.report import headline, render_report, write_report
+from ludoteca.analysis.run import Analysis, analyze, option_values
 from ludoteca.analysis.selfplay import SelfPlay
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.core.registry import load

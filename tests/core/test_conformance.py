@@ -7,6 +7,7 @@ checks by being registered; list extra option sets for it in `EXTRA_CONFIGS`.
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import json
 import math
@@ -17,11 +18,13 @@ from typing import Any
 import pytest
 
 from ludoteca import agents
+from ludoteca.core import contract
 from ludoteca.core.api import CHANCE, TERMINAL, Game, State
 from ludoteca.core.chance import sample_outcome
 from ludoteca.core.errors import IllegalActionError, NotationError, WrongPlayerError
 from ludoteca.core.record import Record
-from ludoteca.core.registry import GameInfo, games, load
+from ludoteca.core.registry import GameInfo, game_module, games, has_game_module, load
+from ludoteca.interop.spaces import bounds
 
 MAX_STEPS = 30_000
 # Every position of the opening is checked, then a sample: the checks copy the history, so
@@ -352,3 +355,45 @@ def test_every_registered_game_is_covered() -> None:
     for info in games():
         assert info.min_players <= info.default_players <= info.max_players
         assert load(info.id).num_players == info.default_players
+
+
+def _numba_missing() -> bool:
+    return importlib.util.find_spec("numba") is None
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in games()])
+def test_game_folder_keeps_the_contract(game_id: str) -> None:
+    """Every module `core.contract.MODULES` names is there when required, and has its
+    protocol's names wherever it is there; the optional hooks are callables where present."""
+    for part in contract.MODULES:
+        if part.needs == "numba" and _numba_missing():
+            continue
+        module = game_module(game_id, part.name)
+        if module is None:
+            assert not part.required, f"{game_id} has no {part.name}.py"
+            continue
+        assert isinstance(module, part.protocol), f"{game_id}/{part.name}.py: {part.protocol}"
+        for hook in contract.OPTIONAL_HOOKS.get(part.name, ()):
+            assert callable(getattr(module, hook, print)), f"{game_id}/{part.name}.py: {hook}"
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in games()])
+def test_a_kernel_comes_with_batch_hooks_and_a_check_plan(game_id: str) -> None:
+    """A game with a compiled kernel (`fast.py`) is simulated in batches and checked against
+    its reference engine: it has both `fast_batch.py` (with the chance hooks if it has chance)
+    and `fast_check.py`; the tensor's bounds agree with the kernel's action ids."""
+    if not has_game_module(game_id, "fast"):
+        assert not has_game_module(game_id, "fast_batch")
+        return
+    if _numba_missing():
+        pytest.skip("numba (the fast extra) is not installed")
+    from ludoteca.vector import engine  # numba: only where the fast extra is installed
+
+    assert game_module(game_id, "fast_check") is not None
+    kernel = engine.kernel(game_id)
+    assert isinstance(kernel, contract.BatchKernel)
+    assert load(game_id).has_chance == kernel.HAS_CHANCE
+    for name in contract.CHANCE_HOOKS if kernel.HAS_CHANCE else ():
+        assert callable(getattr(kernel, name, None)), f"{game_id}: no {name} for the engine"
+    game = load(game_id)
+    assert kernel.num_actions(game) == bounds(game).num_actions

@@ -18,9 +18,10 @@ import ludoteca
 from ludoteca import vector
 from ludoteca.core.chance import sample_outcome
 from ludoteca.core.errors import IllegalActionError
-from ludoteca.games.bremen import fast, tensor
-from ludoteca.games.bremen.game import ROLL, BremenState
-from ludoteca.vector import check, check_bremen, compare
+from ludoteca.games.bremen import fast, fast_check, tensor
+from ludoteca.games.bremen.constants import ROLL
+from ludoteca.games.bremen.game import BremenState
+from ludoteca.vector import check, compare
 
 HOME = {"r": "0", "b": "6", "y": "12", "g": "18"}
 
@@ -54,8 +55,8 @@ def kernel_legal(state: BremenState) -> list[int]:
 def test_kernel_agrees_with_reference_over_whole_games_on_every_option_set() -> None:
     """A CI sample of `python -m ludoteca.vector.check bremen`: a whole game of each variant on
     2-4 players, every one ended by the rules (seven points), none cut off."""
-    sets = len(check_bremen.option_sets())
-    done = check_bremen.run(sets, seed=20)
+    sets = len(fast_check.option_sets())
+    done = check.run("bremen", sets, seed=20)
     assert done["option_sets"] == done["of"] == sets == 12
     assert done["cut_off"] == 0 and done["steps"] > sets * 100
 
@@ -114,7 +115,7 @@ def test_a_disagreement_is_reported_with_where_and_what(monkeypatch: pytest.Monk
     monkeypatch.setattr(compare, "sample_outcome", higher)
     game = ludoteca.load("bremen", players=3)
     with pytest.raises(check.Mismatch, match="seed 5, step 1: chance outcome drawn"):
-        check_bremen.check_game(game, 5, random.Random(0))  # type: ignore[arg-type]
+        check.check_game(game, 5, random.Random(0))  # type: ignore[arg-type]
 
 
 def test_a_bridge_carries_only_single_animals_in_the_kernel_too() -> None:
@@ -171,7 +172,7 @@ def test_state_converts_to_a_row_and_back() -> None:
     back = fast.to_state(state.game, rows, 1, int(seed), state.history())
     assert back.to_json() == state.to_json()
     assert back.legal_actions() == state.legal_actions()
-    compare.check_round_trip(fast, state)
+    compare.check_round_trip(compare.Kernel.of("bremen"), state, fast.config(state.game))
 
 
 def test_to_state_needs_a_history_of_the_row_length() -> None:

@@ -14,26 +14,26 @@ from ludoteca import vector
 from ludoteca.core.chance import sample_outcome, seeded_uniform
 from ludoteca.core.errors import IllegalActionError, UnknownGameError
 from ludoteca.core.fastrng import episode_seed
-from ludoteca.games.ludo import fast, tensor
+from ludoteca.games.ludo import fast, fast_check, tensor
 from ludoteca.vector import check, compare
-from ludoteca.vector.ludo import RUNNING, TERMINATED
+from ludoteca.vector.batch import RUNNING, TERMINATED, KernelBatch
 
 
 @pytest.mark.slow
 def test_kernel_agrees_with_reference_step_for_step_on_every_option_set() -> None:
     """260 seeded games: each on/off option flipped alone and in combinations, every seating."""
-    done = check.run(260, seed=20)
+    done = check.run("ludo", 260, seed=20)
     assert done["games"] == 260
     assert done["steps"] > 260 * 100
 
 
 def test_option_sets_cover_every_combination_and_seating() -> None:
-    sets = check.option_sets()
-    switches = {tuple(s.get(name) for name in check.SWITCHES) for s in sets}
-    assert len(switches) >= 2 ** len(check.SWITCHES)
-    seatings = {tuple(sorted(s.items())) for s in sets[: len(check.SEATINGS)]}
-    assert len(seatings) == len(check.SEATINGS)
-    assert {"ruleset": "schmidt", **check.SEATINGS[0]} in sets
+    sets = fast_check.option_sets()
+    switches = {tuple(s.get(name) for name in fast_check.SWITCHES) for s in sets}
+    assert len(switches) >= 2 ** len(fast_check.SWITCHES)
+    seatings = {tuple(sorted(s.items())) for s in sets[: len(fast_check.SEATINGS)]}
+    assert len(seatings) == len(fast_check.SEATINGS)
+    assert {"ruleset": "schmidt", **fast_check.SEATINGS[0]} in sets
 
 
 def test_a_disagreement_is_reported_with_where_and_what(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -80,7 +80,7 @@ def test_state_converts_to_a_row_and_back(ludo) -> None:
     back = fast.to_state(state.game, rows, 1, int(seed), state.history())
     assert back.to_json() == state.to_json()
     assert back.legal_actions() == state.legal_actions() == [15]
-    compare.check_round_trip(fast, state)
+    compare.check_round_trip(compare.Kernel.of("ludo"), state, fast.config(state.game))
 
 
 def test_to_state_needs_a_history_of_the_row_length(ludo) -> None:
@@ -91,7 +91,7 @@ def test_to_state_needs_a_history_of_the_row_length(ludo) -> None:
         fast.to_state(state.game, rows, 0, state.seed, [6])
 
 
-def random_actions(sim: vector.ludo.LudoBatch, rng: np.random.Generator) -> np.ndarray:
+def random_actions(sim: KernelBatch, rng: np.random.Generator) -> np.ndarray:
     mask = sim.legal_mask()
     return np.array([rng.choice(np.flatnonzero(row)) for row in mask])
 

@@ -15,10 +15,10 @@ from ludoteca import vector
 from ludoteca.core.chance import sample_outcome
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.fastrng import episode_seed
-from ludoteca.games.museum import fast, tensor
+from ludoteca.games.museum import fast, fast_check, tensor
 from ludoteca.games.museum.game import DRAW, MuseumState
-from ludoteca.vector import check, check_museum, compare
-from ludoteca.vector.ludo import RUNNING, TERMINATED
+from ludoteca.vector import check, compare
+from ludoteca.vector.batch import RUNNING, TERMINATED
 
 
 def position(players: int = 4, **fields: Any) -> MuseumState:
@@ -36,14 +36,14 @@ def kernel_legal(state: MuseumState) -> list[int]:
 
 def test_kernel_agrees_with_reference_step_for_step_on_every_option_set() -> None:
     """A CI sample of `python -m ludoteca.vector.check museum`: 5 games on each option set."""
-    sets = len(check_museum.option_sets())
-    done = check_museum.run(5 * sets, seed=20)
+    sets = len(fast_check.option_sets())
+    done = check.run("museum", 5 * sets, seed=20)
     assert done["option_sets"] == done["of"] == sets
     assert done["steps"] > 5 * sets * 60
 
 
 def test_option_sets_cover_every_option_value_and_player_count() -> None:
-    sets = check_museum.option_sets()
+    sets = fast_check.option_sets()
     assert {s["players"] for s in sets} == {2, 3, 4}
     assert {s["roof_banks"] for s in sets} == {True, False}
     assert {s["elevator_check"] for s in sets} == {"on_turn", "after_move"}
@@ -65,7 +65,7 @@ def test_a_disagreement_is_reported_with_where_and_what(monkeypatch: pytest.Monk
     monkeypatch.setattr(compare, "sample_outcome", next_kind)
     game = ludoteca.load("museum", players=3)
     with pytest.raises(check.Mismatch, match="seed 5, step 1: chance outcome drawn"):
-        check_museum.check_game(game, 5, random.Random(0))  # type: ignore[arg-type]
+        check.check_game(game, 5, random.Random(0))  # type: ignore[arg-type]
 
 
 def test_a_move_jumps_other_thieves_without_counting_them_in_the_kernel_too() -> None:
@@ -120,7 +120,7 @@ def test_state_converts_to_a_row_and_back() -> None:
     back = fast.to_state(state.game, rows, 2, int(seed), state.history())
     assert back.to_json() == state.to_json()
     assert back.legal_actions() == state.legal_actions()
-    compare.check_round_trip(fast, state)
+    compare.check_round_trip(compare.Kernel.of("museum"), state, fast.config(state.game))
 
 
 def test_to_state_needs_a_history_of_the_row_length() -> None:

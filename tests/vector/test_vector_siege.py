@@ -14,14 +14,21 @@ from ludoteca import vector
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.games.siege import fast, tensor
 from ludoteca.games.siege.game import SiegeGame, SiegeState
-from ludoteca.vector import check, check_siege
-from ludoteca.vector.ludo import RUNNING, TERMINATED
+from ludoteca.vector import check, compare
+from ludoteca.vector.batch import RUNNING, TERMINATED, KernelBatch
 
 
 def test_kernel_agrees_with_reference_step_for_step_on_every_option_set() -> None:
     """A CI sample of `python -m ludoteca.vector.check siege`: 36 games, each option set 3 times."""
-    done = check_siege.run(36, seed=7)
-    assert done == {"games": 36, "steps": done["steps"], "option_sets": 12, "of": 12}
+    done = check.run("siege", 36, seed=7)
+    assert done == {
+        "games": 36,
+        "steps": done["steps"],
+        "option_sets": 12,
+        "of": 12,
+        "cut_off": done["cut_off"],
+    }
+    assert done["cut_off"] < 36
     assert done["steps"] > 36 * 10
 
 
@@ -38,7 +45,7 @@ def test_a_disagreement_is_reported_with_where_and_what(monkeypatch: pytest.Monk
     monkeypatch.setattr(fast, "row_values", no_quiet_count)
     game = ludoteca.load("siege")
     with pytest.raises(check.Mismatch, match="seed 3, step 0: position"):
-        check_siege.check_game(game, 3, random.Random(3))  # type: ignore[arg-type]
+        check.check_game(game, 3, random.Random(3))  # type: ignore[arg-type]
 
 
 def play_to_repetition() -> SiegeState:
@@ -71,11 +78,11 @@ def test_state_converts_to_a_row_and_back() -> None:
     assert rows[1, fast.S_SEEN_COUNT] == len(state.seen) == 4
     back = fast.to_state(state.game, rows, 1, int(seed), state.history())
     assert back.to_json() == state.to_json()
-    check_siege.check_round_trip(state, cfg)
+    compare.check_round_trip(compare.Kernel.of("siege"), state, cfg)
     opening = ludoteca.load("siege").new_initial_state(seed=5)
     opening.apply_notation("Nb0-c2")
     opening.apply_notation("Sd4-d3")
-    check_siege.check_round_trip(opening, cfg)  # type: ignore[arg-type]
+    compare.check_round_trip(compare.Kernel.of("siege"), opening, cfg)  # type: ignore[arg-type]
 
 
 def test_kernel_ends_a_game_on_the_third_occurrence() -> None:
@@ -113,7 +120,7 @@ def test_a_foreign_repetition_key_is_refused() -> None:
         fast.to_row(state, cfg, fast.new_rows(cfg, 1), 0)  # type: ignore[arg-type]
 
 
-def random_actions(sim: vector.siege.SiegeBatch, rng: np.random.Generator) -> np.ndarray:
+def random_actions(sim: KernelBatch, rng: np.random.Generator) -> np.ndarray:
     return np.array([rng.choice(np.flatnonzero(row)) for row in sim.legal_mask()])
 
 

@@ -1,7 +1,9 @@
 """Fixtures for the web tests: an app on a fresh database, and `web` to sit and move.
 
-The HTTP and WebSocket tests (`test_web_*.py`, browser tests excepted) run on SQLite and on
-PostgreSQL; the browser tests, which test the pages rather than the storage, on SQLite only.
+Every test on a database (one that asks for `database`, or for `app`, `client` or `web` on it)
+runs on SQLite and on PostgreSQL, whatever its file is called; the browser tests (marked
+`browser`), which test the pages rather than the storage, and tests marked `sqlite_only` run
+on SQLite only.
 """
 
 from __future__ import annotations
@@ -106,11 +108,9 @@ class WebKit:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    module = metafunc.module.__name__.rpartition(".")[2]
-    on_both = module.startswith("test_web_") and not metafunc.definition.get_closest_marker(
-        "browser"
-    )
-    if on_both and "database" in metafunc.fixturenames:
+    """A test on a database runs on both, unless marked `browser` or `sqlite_only`."""
+    marked = metafunc.definition.get_closest_marker
+    if "database" in metafunc.fixturenames and not (marked("browser") or marked("sqlite_only")):
         metafunc.parametrize("database", DATABASES, indirect=True)
 
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from ludoteca.games.villa.parts import load_parts
+
+# What a game's static folder and board data are does not depend on where tables are kept.
+pytestmark = pytest.mark.sqlite_only
 
 
 def test_a_games_static_folder_is_served(web: Any) -> None:

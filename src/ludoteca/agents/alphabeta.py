@@ -15,7 +15,7 @@ A game tunes the search through an optional module `ludoteca.games.<id>.search` 
 - `order(state, actions) -> list[int]`: the actions, most promising first (default: as given);
 - `noisy(state, action) -> bool`: whether the quiescence search follows `action` (default: none);
 - `compiled(game, quiescence)`: the same search compiled for the game (the `AlphaBeta` engine's
-  `best` and `nodes`), or None; siege has one (`games/siege/fastsearch.py`). `alphabeta` uses it
+  `best` and `nodes`), or None; siege has one (`games/siege/fast_alphabeta.py`). `alphabeta` uses it
   whenever the game has one and numba is installed (the same moves, many times faster; numba's
   cache spares later processes the compiling); `compiled=0` keeps the Python search, and
   `compiled=1` insists on the compiled one (an error where there is none).

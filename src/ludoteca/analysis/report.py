@@ -131,3 +131,11 @@ def render_report(analysis: Analysis, figures_dir: Path | None = None) -> str:
         PackageLoader("ludoteca.analysis", "templates"), trim_blocks=True, lstrip_blocks=True
     )
     return environment.get_template("report.html").render(context)
+
+
+def write_report(analysis: Analysis, out: Path, figures_dir: Path | None = None) -> Path:
+    """Write the HTML report (and, with `figures_dir`, each figure as a PNG); returns `out`."""
+    html = render_report(analysis, figures_dir)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(html, encoding="utf-8")
+    return out

@@ -6,7 +6,6 @@ import shlex
 import time
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from rich.console import Console
 
@@ -133,13 +132,3 @@ def show_value(value: OptionValue | None) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def write_report(analysis: Analysis, out: Path, figures_dir: Path | None = None) -> Path:
-    """Write the HTML report (and, with `figures_dir`, each figure as a PNG); returns `out`."""
-    from ludoteca.analysis.report import render_report
-
-    html = render_report(analysis, figures_dir)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(html, encoding="utf-8")
-    return out

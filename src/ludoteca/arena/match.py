@@ -15,12 +15,9 @@ from typing import Any
 
 from ludoteca import agents
 from ludoteca.core.api import Game
+from ludoteca.core.bounds import MAX_ACTIONS
 from ludoteca.core.chance import play_chance
 from ludoteca.terminal.seats import agent_seed
-
-MAX_ACTIONS = 20_000
-"""Actions after which a game is given up unfinished (as at a web table): a few games (bremen
-between weak bots) can wander for a very long time."""
 
 
 @dataclass(frozen=True)

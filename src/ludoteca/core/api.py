@@ -18,6 +18,7 @@ from ludoteca.core.errors import (
     StateFormatError,
     WrongPlayerError,
 )
+from ludoteca.core.modules import game_module
 from ludoteca.core.options import Option, OptionValue, stored_options, validate_options
 
 CHANCE = -1
@@ -197,6 +198,13 @@ class State(ABC):
         """`to_json` without the game, seed and history: what narrators and renderers read,
         made at every step (the history's copy grows with the game)."""
         return self._position_json()
+
+    def __str__(self) -> str:
+        """The text board: the game's `text.render_text` (every game has one)."""
+        text = game_module(self.game.id, "text")
+        assert text is not None, f"{self.game.id} has no text.py"
+        board: str = text.render_text(self)
+        return board
 
     def to_json(self) -> JSON:
         """The complete position as JSON: `game.state_from_json` rebuilds an equal state."""

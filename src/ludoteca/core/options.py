@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -103,6 +104,22 @@ def stored_options(specs: Sequence[Option], stored: Mapping[str, Any]) -> dict[s
         if spec.name not in options and spec.legacy is not None:
             options[spec.name] = spec.legacy
     return options
+
+
+def every_combination(specs: Sequence[Option], players: Iterable[int]) -> list[dict[str, Any]]:
+    """Every combination of every option's values (its choices, or on and off), on each
+    player count: what a compiled kernel's equality check runs through."""
+    names = [option.name for option in specs]
+    values = [
+        option.choices if option.choices else (option.default, not option.default)
+        for option in specs
+    ]
+    counts = list(players)
+    return [
+        {"players": count, **dict(zip(names, combo, strict=True))}
+        for combo in itertools.product(*values)
+        for count in counts
+    ]
 
 
 def parse_assignments(items: Iterable[str]) -> dict[str, str]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from types import ModuleType
 from typing import Any
 
 from ludoteca.core.api import Game
 from ludoteca.core.errors import UnknownGameError
+from ludoteca.core.modules import game_module as game_module
+from ludoteca.core.modules import has_game_module as has_game_module
 from ludoteca.core.options import stored_options
 
 _CATALOGUE: dict[str, str] = {}
@@ -81,16 +81,3 @@ def load_stored(game_id: str, players: int, options: Mapping[str, Any]) -> Game:
     """The game of a stored record or table: options it lacks take their `legacy` values."""
     cls = game_class(game_id)
     return cls(players, **stored_options(cls.option_specs, options))
-
-
-@cache
-def game_module(game_id: str, name: str) -> ModuleType | None:
-    """A game's own module `ludoteca.games.<id>.<name>` (`text`, `svg`, `bots`, `search`,
-    `solve`), or None when the game has none. An import error inside it is raised, not hidden."""
-    full = f"ludoteca.games.{game_id}.{name}"
-    try:
-        return importlib.import_module(full)
-    except ModuleNotFoundError as exc:
-        if exc.name == full:
-            return None
-        raise

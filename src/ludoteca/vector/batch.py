@@ -1,34 +1,43 @@
-"""The array API shared by the batched simulators whose loops have the same shape (museum,
-bremen): a subclass names its game's kernel (`fast`, `games/<id>/fast.py`) and the module of
-loops compiled over that kernel (`loops`: `_restart`, `_to_play`, `_masks`, `_encode`, `_step`,
-`_random_playouts`). The loops themselves stay one module per game: numba compiles a call to a
-kernel function only when it is a global of the calling module, not a value passed in.
+"""The array API of every batched simulator: `batch` games of one game stepped together on its
+compiled kernel (`games/<id>/fast.py`), by the loops of `vector.engine` compiled over it.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ludoteca.core.api import CHANCE, Game, State
+from ludoteca.core.api import Game, State
 from ludoteca.core.chance import new_seed
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.core.fastrng import MASK64, mix64
 from ludoteca.interop.spaces import bounds
-from ludoteca.vector.ludo import RUNNING, Step
+from ludoteca.vector import engine
+from ludoteca.vector.engine import RUNNING as RUNNING
+from ludoteca.vector.engine import TERMINATED as TERMINATED
+from ludoteca.vector.engine import TRUNCATED as TRUNCATED
 from ludoteca.vector.validate import check_actions
 
 Ints = npt.NDArray[np.int64]
 
 
-class KernelBatch:
-    """`batch` games of `game` stepped together; every method works on all of them."""
+@dataclass(frozen=True)
+class Step:
+    """What one `KernelBatch.step` did, per game (row `i` is game `i`)."""
 
-    fast: ClassVar[ModuleType]
-    loops: ClassVar[ModuleType]
+    movers: Ints
+    """The seat that acted (-1 where none did: a game cut off at the length cap, or ended)."""
+    ended: Ints
+    """RUNNING (0), TERMINATED (1: the game ended by its rules) or TRUNCATED (2: length cap)."""
+    returns: npt.NDArray[np.float64]
+    """Each seat's return of a game that just ended by its rules (zeros otherwise)."""
+
+
+class KernelBatch:
+    """`batch` games of `game` stepped together; every method works on all of them at once."""
 
     def __init__(
         self, game: Game, batch: int, seed: int | None = None, max_length: int | None = None
@@ -36,13 +45,15 @@ class KernelBatch:
         if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
             raise InvalidOptionError(f"batch is a positive number of games, not {batch!r}")
         self.game = game
+        self.kernel = kernel = engine.kernel(game.id)
+        self.loops = engine.loops(game.id)
         self.batch = batch
-        self.cfg = self.fast.config(game)
         self.max_length = bounds(game, max_length).max_length
-        self.num_actions: int = self.fast.num_actions(game)
+        self.cfg = kernel.config(game, self.max_length)
+        self.num_actions: int = kernel.num_actions(game)
         self.num_players = game.num_players
-        self.observation_size: int = self.fast.observation_size(game)
-        self.rows = self.fast.new_rows(batch)
+        self.observation_size: int = kernel.observation_size(game)
+        self.rows = kernel.new_rows(self.cfg, batch)
         self.seeds = np.zeros(batch, dtype=np.uint64)
         self.episodes = np.zeros(batch, dtype=np.int64)
         self._picks = np.zeros(batch, dtype=np.uint64)
@@ -58,40 +69,41 @@ class KernelBatch:
 
     def restart(self, which: npt.NDArray[np.bool_]) -> None:
         """Start the games marked in `which` again with the next seeds of their streams."""
-        self.loops._restart(
+        self.loops.restart(
             self.cfg, self.rows, self.seeds, self.episodes, self.base_seed, which, self.max_length
         )
 
     def to_play(self) -> Ints:
-        """The seat to act in each game (`CHANCE` for a game cut off before a decision)."""
+        """The seat to act in each game (`CHANCE` for a game cut off before a decision,
+        `TERMINAL` for one that ended and waits for `restart`)."""
         out = np.empty(self.batch, dtype=np.int64)
-        self.loops._to_play(self.cfg, self.rows, out)
+        self.loops.to_play(self.cfg, self.rows, out)
         return out
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """[batch, num_actions]: True for each legal action of the seat to act."""
         out = np.empty((self.batch, self.num_actions), dtype=np.bool_)
-        self.loops._masks(self.cfg, self.rows, out)
+        self.loops.masks(self.cfg, self.rows, out)
         return out
 
     def observations(self, seats: Ints | None = None) -> npt.NDArray[np.float32]:
-        """[batch, size]: the game's `tensor.encode` from `seats` (default: the seat to act;
-        a seat of -1 gives a row of zeros)."""
+        """[batch, size]: the game's `tensor.encode` (flattened) from `seats` (default: the
+        seat to act; a negative seat gives a row of zeros)."""
         seats = self.to_play() if seats is None else np.asarray(seats, dtype=np.int64)
         if seats.shape != (self.batch,) or (seats >= self.num_players).any():
             raise InvalidOptionError(f"seats: one seat 0-{self.num_players - 1} per game")
         out = np.empty((self.batch, self.observation_size), dtype=np.float32)
-        self.loops._encode(self.cfg, self.rows, seats, out)
+        self.loops.encode(self.cfg, self.rows, seats, out)
         return out
 
     def step(self, actions: npt.ArrayLike, autoreset: bool = True) -> Step:
-        """Apply one action per game and the chance after it; restart games that ended."""
+        """Apply one action per game and the chance after it; restart the games that ended."""
         chosen = np.asarray(actions, dtype=np.int64)
-        check_actions(chosen, self.to_play() != CHANCE, self.legal_mask())
+        check_actions(chosen, self.to_play() >= 0, self.legal_mask())
         movers = np.empty(self.batch, dtype=np.int64)
         ended = np.empty(self.batch, dtype=np.int64)
         finals = np.empty((self.batch, self.num_players), dtype=np.float64)
-        self.loops._step(
+        self.loops.step(
             self.cfg, self.rows, self.seeds, chosen, self.max_length, movers, ended, finals
         )
         if autoreset and ended.any():
@@ -102,7 +114,7 @@ class KernelBatch:
         """`steps` actions in every game (chance included), the decisions uniformly random
         among the legal ones, with autoreset; returns how many games ended. Compiled."""
         return int(
-            self.loops._random_playouts(
+            self.loops.random_playouts(
                 self.cfg,
                 self.rows,
                 self.seeds,
@@ -115,11 +127,11 @@ class KernelBatch:
         )
 
     def state(self, i: int, history: list[int] | None = None) -> Any:
-        """Game `i` as a reference state (see `fast.to_state` on `history`)."""
-        return self.fast.to_state(self.game, self.rows, i, int(self.seeds[i]), history)
+        """Game `i` as a reference state (see the kernel's `to_state` on `history`)."""
+        return self.kernel.to_state(self.game, self.rows, i, int(self.seeds[i]), history)
 
     def set_state(self, i: int, state: State) -> None:
         """Put a reference state into game `i` (its seed and history length come along)."""
         if state.game != self.game:
             raise InvalidOptionError(f"the state is a game of {state.game!r}, not {self.game!r}")
-        self.seeds[i] = self.fast.to_row(state, self.rows, i)
+        self.seeds[i] = self.kernel.to_row(state, self.cfg, self.rows, i)

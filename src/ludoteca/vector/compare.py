@@ -1,21 +1,20 @@
-"""The step-for-step comparison every chance game's equality check makes (ludo, museum, bremen).
+"""The step-for-step comparison of a compiled kernel with the reference engine, for every game.
 
 A game is played on the reference engine from its seed (`play`: decisions from a policy, chance
 from the seed) and recorded as a `Trace`; its actions are then replayed on the kernel in one
-compiled pass (the game's own `_replay`, see `Kernel`) and the two must agree at every node on
-the whole position (the reference state as kernel row values equals the kernel's row), the
-player to move, the legal actions, the chance outcomes with their probabilities and the outcome
-drawn from the seed (scheme 1 of `core.chance`: the kernel draws its own, which must be the one
-the reference applied); every `OBSERVE_EVERY`th step (each time for the next seat) and at the
-end, one seat's observation tensor; at the end, the returns and a round trip of the final state
-through a kernel row.
+compiled pass (`vector.engine`'s replay loop over the game's kernel, see `Kernel`) and the
+two must agree at every node on the whole position (the reference state as kernel row values,
+`fast.row_values`, equals the kernel's row), the player to move, the legal actions, the chance
+outcomes with their probabilities and the outcome drawn from the seed (scheme 1 of
+`core.chance`: the kernel draws its own, which must be the one the reference applied); every
+`OBSERVE_EVERY`th step (each time for the next seat) and at the end, one seat's observation
+tensor; at the end, the returns and a round trip of the final state through a kernel row.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -23,6 +22,8 @@ import numpy as np
 from ludoteca.core.api import Game, State
 from ludoteca.core.chance import sample_outcome
 from ludoteca.core.fastrng import MASK64
+from ludoteca.interop.spaces import bounds
+from ludoteca.vector import engine
 
 OBSERVE_EVERY = 8
 """Observation tensors are compared every 8th step (each time for the next seat) and at the
@@ -40,7 +41,8 @@ class Mismatch(AssertionError):
 class Trace:
     """The reference's side of one game, node by node (node `j`: before action `j`)."""
 
-    positions: list[int] = field(default_factory=list)
+    positions: list[list[int]] = field(default_factory=list)
+    """Each node's position as kernel row values (siege's grow with its repetition table)."""
     players: list[int] = field(default_factory=list)
     legal: list[int] = field(default_factory=list)
     """The legal actions of every node one after the other (none at a chance node)."""
@@ -55,20 +57,27 @@ class Trace:
 
 @dataclass
 class Kernel:
-    """One game's compiled side: its `fast` module and its compiled `_replay` loop (the loop
-    stays one per game: numba compiles a call to a kernel function only when the function is a
-    global of the calling module), with room for `outcomes` chance outcomes per node."""
+    """One game's compiled side: its kernel (`engine.Kernel`) and the replay loop compiled over
+    it, with the configurations it made."""
 
-    fast: ModuleType
-    replay: Callable[..., None]
-    outcomes: int
-    configs: dict[Game, Any] = field(default_factory=dict)
+    parts: engine.Kernel
+    configs: dict[tuple[Game, int], Any] = field(default_factory=dict)
 
-    def config(self, game: Game) -> Any:
-        """`fast.config(game)`, made once per option set (it tabulates the board)."""
-        if game not in self.configs:
-            self.configs[game] = self.fast.config(game)
-        return self.configs[game]
+    @classmethod
+    def of(cls, game_id: str) -> Kernel:
+        return cls(engine.kernel(game_id))
+
+    @property
+    def replay(self) -> Callable[..., None]:
+        replay: Callable[..., None] = engine.loops(self.parts.game_id).replay
+        return replay
+
+    def config(self, game: Game, max_length: int) -> Any:
+        """The kernel's configuration of `game`, made once per option set (it tabulates the
+        board)."""
+        if (game, max_length) not in self.configs:
+            self.configs[game, max_length] = self.parts.config(game, max_length)
+        return self.configs[game, max_length]
 
 
 def play(
@@ -83,12 +92,12 @@ def play(
     seats = ref.game.num_players
     while True:
         step = len(ref._history)
-        trace.positions += row_values(ref)
+        trace.positions.append(row_values(ref))
         trace.players.append(ref.current_player())
         over = ref.is_terminal() or (cut_off is not None and step >= cut_off)
         if step % OBSERVE_EVERY == 0 or over:
             seat = len(trace.observed) % seats
-            trace.observed.append((step, seat, encode(ref, seat)))
+            trace.observed.append((step, seat, np.ravel(encode(ref, seat))))
         if over:
             return trace
         if ref.is_chance_node():
@@ -108,21 +117,23 @@ class Replay:
     """The kernel's side of one game: the reference's actions applied to a kernel row, with
     everything `compare` checks recorded at each node (row `j`: before action `j`)."""
 
-    def __init__(self, kernel: Kernel, game: Game, seed: int, trace: Trace, actions: Any) -> None:
+    def __init__(
+        self, kernel: Kernel, game: Game, cfg: Any, seed: int, trace: Trace, actions: Any
+    ) -> None:
         n = len(actions)
-        fast = kernel.fast
-        self.rows = np.empty((n + 1, fast.ROW_WIDTH), dtype=np.int32)
+        parts = kernel.parts
+        self.rows = parts.new_rows(cfg, n + 1)
         self.players = np.empty(n + 1, dtype=np.int64)
         self.legal_counts = np.zeros(n + 1, dtype=np.int64)
         self.legal = np.full(trace.offsets[-1], -1, dtype=np.int64)
         self.drawn = np.full(n + 1, -1, dtype=np.int64)
         self.counts = np.zeros(n + 1, dtype=np.int64)
-        self.outcomes = np.zeros((n + 1, kernel.outcomes), dtype=np.int64)
-        self.probs = np.zeros((n + 1, kernel.outcomes), dtype=np.float64)
+        self.outcomes = np.zeros((n + 1, parts.MAX_OUTCOMES), dtype=np.int64)
+        self.probs = np.zeros((n + 1, parts.MAX_OUTCOMES), dtype=np.float64)
         points = np.array([(step, seat) for step, seat, _ in trace.observed], dtype=np.int64)
-        self.observed = np.zeros((len(points), fast.observation_size(game)), dtype=np.float32)
+        self.observed = np.zeros((len(points), parts.observation_size(game)), dtype=np.float32)
         kernel.replay(
-            kernel.config(game),
+            cfg,
             np.uint64(seed & MASK64),
             actions,
             points.reshape(-1, 2),
@@ -146,25 +157,21 @@ def check_game(
     encode: Callable[[Any, int], Any],
     cut_off: int | None = None,
 ) -> int:
-    """Play `ref` to its end on the reference engine, replay it on the kernel and compare the
-    two at every node; returns the game's length in actions."""
+    """Play `ref` to its end (or `cut_off` actions) on the reference engine, replay it on the
+    kernel and compare the two at every node; returns the game's length in actions."""
     game = ref.game
-    fast = kernel.fast
-    trace = play(ref, policy, fast.row_values, encode, cut_off)
+    cfg = kernel.config(game, cut_off or bounds(game).max_length)
+    trace = play(ref, policy, kernel.parts.row_values, encode, cut_off)
     actions = np.array(ref._history, dtype=np.int64)
     n = len(actions)
-    kernel_side = Replay(kernel, game, ref.seed, trace, actions)
+    kernel_side = Replay(kernel, game, cfg, ref.seed, trace, actions)
 
     def fail(step: int, what: str, ours: object, theirs: object) -> Mismatch:
         return Mismatch(
             f"{game!r} seed {ref.seed}, step {step}: {what}: kernel {ours}, reference {theirs}"
         )
 
-    mine = np.array(trace.positions, dtype=np.int32).reshape(n + 1, fast.ROW_WIDTH)
-    wrong = np.flatnonzero((kernel_side.rows != mine).any(axis=1))
-    if wrong.size:
-        j = int(wrong[0])
-        raise fail(j, "position", kernel_side.rows[j].tolist(), mine[j].tolist())
+    _compare_positions(kernel_side, trace, fail)
     for what, ours, theirs in (
         ("player to move", kernel_side.players, trace.players),
         ("number of legal actions", kernel_side.legal_counts[:n], np.diff(trace.offsets)),
@@ -184,11 +191,31 @@ def check_game(
         if not np.array_equal(kernel_side.observed[k], expected):
             raise fail(step, f"observation of seat {seat}", kernel_side.observed[k], expected)
     final = np.empty(game.num_players, dtype=np.float64)
-    fast.returns(kernel.config(game), kernel_side.rows[n:], 0, final)
+    kernel.parts.returns(cfg, kernel_side.rows[n:], 0, final)
     if final.tolist() != ref.returns():
         raise fail(n, "returns", final.tolist(), ref.returns())
-    check_round_trip(fast, ref)
+    check_round_trip(kernel, ref, cfg)
     return n
+
+
+def _compare_positions(
+    kernel_side: Replay, trace: Trace, fail: Callable[[int, str, object, object], Mismatch]
+) -> None:
+    """Each node's row against the reference's row values; a row may hold more than the
+    position (siege's repetition table has room to spare), so only its first values count."""
+    widths = {len(values) for values in trace.positions}
+    if len(widths) == 1:  # one array comparison for the whole game
+        mine = np.array(trace.positions, dtype=kernel_side.rows.dtype)
+        rows = kernel_side.rows[:, : mine.shape[1]]
+        wrong = np.flatnonzero((rows != mine).any(axis=1))
+        if wrong.size:
+            j = int(wrong[0])
+            raise fail(j, "position", rows[j].tolist(), mine[j].tolist())
+        return
+    for j, values in enumerate(trace.positions):
+        ours = kernel_side.rows[j, : len(values)].tolist()
+        if ours != values:
+            raise fail(j, "position", ours, values)
 
 
 def _compare_chance(
@@ -208,11 +235,12 @@ def _compare_chance(
             raise fail(j, "chance outcomes", got, outcomes)
 
 
-def check_round_trip(fast: ModuleType, state: State) -> None:
+def check_round_trip(kernel: Kernel, state: State, cfg: Any) -> None:
     """Reference -> kernel row -> reference gives back an equal state (history included)."""
-    rows = fast.new_rows(1)
-    seed = int(fast.to_row(state, rows, 0))
-    back = fast.to_state(state.game, rows, 0, seed, state.history())
+    parts = kernel.parts
+    rows = parts.new_rows(cfg, 1)
+    seed = int(parts.to_row(state, cfg, rows, 0))
+    back = parts.to_state(state.game, rows, 0, seed, state.history())
     if back.to_json() != state.to_json():
         raise Mismatch(f"round trip of {state.to_json()} gave {back.to_json()}")
 

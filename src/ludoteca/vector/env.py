@@ -20,7 +20,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from ludoteca.vector.ludo import RUNNING, TERMINATED, LudoBatch
+from ludoteca.vector.batch import RUNNING, TERMINATED, KernelBatch
 
 Observation = npt.NDArray[np.float32]
 
@@ -30,7 +30,7 @@ class BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[A
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
 
-    def __init__(self, simulator: LudoBatch) -> None:
+    def __init__(self, simulator: KernelBatch) -> None:
         self.simulator = simulator
         self.num_envs = simulator.batch
         self.single_observation_space = spaces.Box(

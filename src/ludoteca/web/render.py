@@ -12,7 +12,7 @@ A renderer that takes `last_moves` is given the marks of the moves a viewer has 
 
 A game may also bring a board of its own for the browser: `games/<id>/static/board.js` (served
 at `/static/games/<id>/`), an ES module the table page loads, drawing from what the game's
-`board.board_data(state)` returns (villa: its 3D villa). The SVG stays as the fallback.
+`board_data.board_data(state)` returns (villa: its 3D villa). The SVG stays as the fallback.
 """
 
 from __future__ import annotations
@@ -67,12 +67,14 @@ def board_html(
     interactive: bool = False,
     last_moves: Sequence[MoveMark] = (),
 ) -> str:
-    """The board and, for a game whose svg module has `panel_html`, its HTML panel after it.
+    """The board and, for a game with a `panel.py` (its `panel_html`), its HTML panel after it.
 
     A panel is the game's side information (cards, accounts) as HTML the page can reflow.
     """
     board = board_svg(state, seat, interactive, last_moves)
-    panel: Callable[..., str] | None = getattr(_svg_module(state.game.id), "panel_html", None)
+    panel: Callable[..., str] | None = getattr(
+        game_module(state.game.id, "panel"), "panel_html", None
+    )
     return board if panel is None else board + panel(state, seat=seat, interactive=interactive)
 
 
@@ -118,9 +120,9 @@ def game_static_folders() -> dict[str, Path]:
 
 def own_board(state: State) -> dict[str, Any] | None:
     """The game's own browser board for `state`: its module's URL and the data it draws, or
-    None for a game without one (its `static/board.js` and `board.board_data`)."""
+    None for a game without one (its `static/board.js` and `board_data.board_data`)."""
     game_id = state.game.id
-    module = game_module(game_id, "board")
+    module = game_module(game_id, "board_data")
     folder = game_static_folders().get(game_id)
     if module is None or folder is None or not (folder / "board.js").is_file():
         return None

@@ -22,7 +22,8 @@ from ludoteca import agents
 from ludoteca.core.chance import sample_outcome
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.record import Record
-from ludoteca.games.bremen.game import ANIMALS, BremenState, size_of
+from ludoteca.games.bremen.constants import ANIMALS, size_of
+from ludoteca.games.bremen.game import BremenState
 
 CONFIGS: list[dict[str, Any]] = [
     {"players": 2},

@@ -18,7 +18,8 @@ import ludoteca
 from ludoteca import i18n
 from ludoteca.core.api import CHANCE
 from ludoteca.core.marks import MoveMark
-from ludoteca.games.bremen.game import BremenState, animal_name
+from ludoteca.games.bremen.constants import animal_name
+from ludoteca.games.bremen.game import BremenState
 from ludoteca.games.bremen.pieces import PALETTE, SHAPES
 from ludoteca.games.bremen.svg import FIELD, UNIT, click_path, move_mark, render_svg
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from villa_positions import Build
 
-from ludoteca.games.villa.board import board_data, surface
-from ludoteca.games.villa.game import DECLARE, PASS
+from ludoteca.games.villa.board_data import board_data, surface
+from ludoteca.games.villa.constants import DECLARE, PASS
 from ludoteca.games.villa.parts import cell_xy, load_parts
 from ludoteca.games.villa.record import column_id
 

@@ -14,7 +14,8 @@ import ludoteca
 from ludoteca import agents
 from ludoteca.games.villa import hands
 from ludoteca.games.villa.bots import _with_floor, floor_actions
-from ludoteca.games.villa.game import DECLARE, VillaState
+from ludoteca.games.villa.constants import DECLARE
+from ludoteca.games.villa.game import VillaState
 
 POSITIONS = Path(__file__).with_name("positions")
 

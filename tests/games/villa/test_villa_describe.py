@@ -13,6 +13,7 @@ import ludoteca
 from ludoteca import i18n
 from ludoteca.core.chance import play_chance
 from ludoteca.games.villa import hands
+from ludoteca.games.villa.constants import DECLARE, FLOOR_BASE, PASS, PHASES, PLACE_BASE, PROTEST
 from ludoteca.games.villa.describe import (
     describe_action,
     describe_position,
@@ -20,16 +21,7 @@ from ludoteca.games.villa.describe import (
     player_name,
     score_text,
 )
-from ludoteca.games.villa.game import (
-    DECLARE,
-    FLOOR_BASE,
-    PASS,
-    PHASES,
-    PLACE_BASE,
-    PROTEST,
-    VillaGame,
-    VillaState,
-)
+from ludoteca.games.villa.game import VillaGame, VillaState
 from ludoteca.games.villa.parts import nearest_cell
 from ludoteca.games.villa.record import column_id
 
@@ -270,7 +262,7 @@ def test_declining_the_penalty_is_described() -> None:
     """Issue 16: after a failed protest the declarer may decline the penalty (action `decline`)."""
     from villa_positions import failed_protest
 
-    from ludoteca.games.villa.game import DECLINE
+    from ludoteca.games.villa.constants import DECLINE
 
     state = failed_protest()
     assert DECLINE in state.legal_actions()

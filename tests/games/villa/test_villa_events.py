@@ -16,8 +16,9 @@ from typing import Any
 from villa_positions import Build, failed_protest
 
 from ludoteca.games.villa import hands
+from ludoteca.games.villa.constants import DECLARE, DECLINE, PASS, PLACE_BASE, PROTEST
 from ludoteca.games.villa.events import events, scores
-from ludoteca.games.villa.game import DECLARE, DECLINE, PASS, PLACE_BASE, PROTEST, VillaState
+from ludoteca.games.villa.game import VillaState
 from ludoteca.games.villa.parts import nearest_cell
 from ludoteca.games.villa.record import column_id
 

@@ -13,7 +13,8 @@ from rich.console import Console
 
 from ludoteca.core.chance import play_chance
 from ludoteca.core.errors import NotationError
-from ludoteca.games.villa.game import DECLARE, PLACE, PLACE_BASE, VillaGame, VillaState
+from ludoteca.games.villa.constants import DECLARE, PLACE, PLACE_BASE
+from ludoteca.games.villa.game import VillaGame, VillaState
 from ludoteca.games.villa.grid import TopGrid, letter_index, letters
 from ludoteca.games.villa.parts import cell_xy, nearest_cell
 from ludoteca.games.villa.text import render_rich, render_text, top_view

@@ -12,7 +12,8 @@ import pytest
 from ludoteca.core.api import CHANCE
 from ludoteca.core.marks import MoveMark
 from ludoteca.games.villa import hands
-from ludoteca.games.villa.game import DECLARE, PHASES, VillaGame, VillaState
+from ludoteca.games.villa.constants import DECLARE, PHASES
+from ludoteca.games.villa.game import VillaGame, VillaState
 from ludoteca.games.villa.svg import move_mark, render_svg
 
 TOKEN = re.compile(r'data-(?:piece|spot|chip)="([^"]+)"[^>]*?data-last-move="(\w+)"')

@@ -12,6 +12,7 @@ pytest.importorskip("mujoco")
 
 from villa_positions import OFF_CENTRE, OFF_CENTRE_LOADED, Build
 
+from ludoteca.games.villa.layouts import layout
 from ludoteca.games.villa.mujoco_check import (
     CLEAR,
     build_xml,
@@ -19,8 +20,7 @@ from ludoteca.games.villa.mujoco_check import (
     sample_villas,
     summary,
 )
-from ludoteca.games.villa.setup import layout
-from ludoteca.games.villa.villa import Villa
+from ludoteca.games.villa.structure import Villa
 
 VILLAS = 300
 CHUNKS = 6

@@ -17,7 +17,7 @@ from villa_positions import OFF_CENTRE, OFF_CENTRE_LOADED, Build
 
 from ludoteca.games.villa import hands
 from ludoteca.games.villa.parts import load_parts
-from ludoteca.games.villa.villa import FALLEN
+from ludoteca.games.villa.structure import FALLEN
 
 # -- static equilibrium -------------------------------------------------------------------------
 

@@ -15,8 +15,9 @@ import ludoteca
 from ludoteca.core.chance import sample_outcome
 from ludoteca.core.errors import IllegalActionError, NotationError, StateFormatError
 from ludoteca.core.record import Record
-from ludoteca.games.villa.game import DECLARE, PLACE_BASE, VillaState
-from ludoteca.games.villa.villa import HAND, OUT
+from ludoteca.games.villa.constants import DECLARE, PLACE_BASE
+from ludoteca.games.villa.game import VillaState
+from ludoteca.games.villa.structure import HAND, OUT
 
 CONFIGS: list[dict[str, Any]] = [
     {"players": 4},

@@ -15,8 +15,10 @@ import ludoteca
 from ludoteca.core.chance import play_chance
 from ludoteca.games.villa import hands
 from ludoteca.games.villa.bots import GreedyAgent
-from ludoteca.games.villa.game import DECLARE, DECLINE, FLOOR, PLACE, VillaState
-from ludoteca.games.villa.svg import click_path, docs_pictures, panel_html, render_svg
+from ludoteca.games.villa.constants import DECLARE, DECLINE, FLOOR, PLACE
+from ludoteca.games.villa.game import VillaState
+from ludoteca.games.villa.panel import panel_html
+from ludoteca.games.villa.svg import click_path, docs_pictures, render_svg
 from ludoteca.games.villa.text import (
     describe_chance,
     render_rich,

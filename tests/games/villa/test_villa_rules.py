@@ -23,18 +23,11 @@ import ludoteca
 from ludoteca.core.chance import play_chance
 from ludoteca.core.errors import IllegalActionError, InvalidOptionError
 from ludoteca.games.villa import hands
-from ludoteca.games.villa.game import (
-    DECLARE,
-    DECLINE,
-    FLOOR_BASE,
-    PASS,
-    PLACE_BASE,
-    PROTEST,
-    VillaState,
-)
+from ludoteca.games.villa.constants import DECLARE, DECLINE, FLOOR_BASE, PASS, PLACE_BASE, PROTEST
+from ludoteca.games.villa.game import VillaState
 from ludoteca.games.villa.parts import cell_xy, nearest_cell
 from ludoteca.games.villa.record import column_id
-from ludoteca.games.villa.villa import HAND, OUT
+from ludoteca.games.villa.structure import HAND, OUT
 
 SOLID: dict[str, Any] = {
     "W1": (0, -60.0, 20.0),

@@ -7,7 +7,8 @@ import re
 
 from test_villa_render import states_of_a_game
 
-from ludoteca.games.villa.game import FLOOR, FLOOR_BASE, PLACE, PLACE_BASE, VillaState
+from ludoteca.games.villa.constants import FLOOR, FLOOR_BASE, PLACE, PLACE_BASE
+from ludoteca.games.villa.game import VillaState
 from ludoteca.games.villa.panel import panel_html
 from ludoteca.games.villa.zones import ZONE, point, zones
 

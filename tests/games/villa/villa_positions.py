@@ -73,7 +73,7 @@ def failed_protest() -> VillaState:
     """Seat 0 declares, seat 1 protests, pulls W1 and is noticed: the penalty is seat 0's to
     take (pull K1 or K2) or decline."""
     from ludoteca.games.villa import hands
-    from ludoteca.games.villa.game import DECLARE, PROTEST
+    from ludoteca.games.villa.constants import DECLARE, PROTEST
     from ludoteca.games.villa.record import column_id
 
     state = position(FAILED_PROTEST, options={"hand_error_mm": 0})

@@ -27,7 +27,8 @@ from ludoteca.agents.base import Agent, WeightedAgent
 from ludoteca.agents.strengths import Choice
 from ludoteca.core.api import State
 from ludoteca.games.bremen.board import Board
-from ludoteca.games.bremen.game import ROBBER, BremenState, is_donkey, size_of
+from ludoteca.games.bremen.constants import ROBBER, is_donkey, size_of
+from ludoteca.games.bremen.game import BremenState
 from ludoteca.i18n import N_
 
 

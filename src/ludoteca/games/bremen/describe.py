@@ -12,17 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from ludoteca.games.bremen.game import (
-    MOVE,
-    OVER,
-    R_FACE,
-    ROBBER,
-    ROLL,
-    START,
-    BremenGame,
-    BremenState,
-    size_of,
-)
+from ludoteca.games.bremen.constants import MOVE, OVER, R_FACE, ROBBER, ROLL, START, size_of
+from ludoteca.games.bremen.game import BremenGame, BremenState
 from ludoteca.i18n import _, current, format_list, ngettext, pgettext
 
 

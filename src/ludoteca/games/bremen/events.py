@@ -6,7 +6,8 @@
 
 from __future__ import annotations
 
-from ludoteca.games.bremen.game import MOVE, R_FACE, ROBBER, ROLL, BremenState
+from ludoteca.games.bremen.constants import MOVE, R_FACE, ROBBER, ROLL
+from ludoteca.games.bremen.game import BremenState
 
 
 def events(before: BremenState, action: int, after: BremenState) -> list[str]:

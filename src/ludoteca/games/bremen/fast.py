@@ -26,7 +26,7 @@ from numba import njit
 from ludoteca.core.api import CHANCE, TERMINAL
 from ludoteca.core.fastrng import MASK64, seeded_uniform
 from ludoteca.games.bremen.board import MAX_STEPS, load_board
-from ludoteca.games.bremen.game import (
+from ludoteca.games.bremen.constants import (
     ANIMALS,
     MOVE,
     NEUTRAL,
@@ -36,9 +36,8 @@ from ludoteca.games.bremen.game import (
     ROLL,
     START,
     TARGET,
-    BremenGame,
-    BremenState,
 )
+from ludoteca.games.bremen.game import BremenGame, BremenState
 from ludoteca.games.bremen.tensor import DICE_LEFT, MAX_SCORE, _colour_order, shape
 
 Rows = npt.NDArray[np.int32]

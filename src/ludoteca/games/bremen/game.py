@@ -18,26 +18,25 @@ from itertools import pairwise
 
 from ludoteca.core.api import CHANCE, JSON, TERMINAL, Game, State
 from ludoteca.core.options import Option
+from ludoteca.games.bremen import notation, position
 from ludoteca.games.bremen.board import MAX_STEPS, Board, load_board
+from ludoteca.games.bremen.constants import (
+    ANIMALS,
+    MOVE,
+    NEUTRAL,
+    OVER,
+    R_FACE,
+    ROBBER,
+    ROLL,
+    ROLL_ACTIONS,
+    ROLLS,
+    START,
+    TARGET,
+    TURBULENT_OFFSET,
+    colour_of,
+    size_of,
+)
 from ludoteca.i18n import N_, NP_
-
-START, ROLL, ROBBER, MOVE, OVER = range(5)
-PHASES = ("start", "roll", "robber", "move", "over")
-KINDS = ("donkey", "dog", "cat", "rooster")
-KIND_LETTERS = "DHCR"
-"""Donkey, Hound (dog), Cat, Rooster; the colour is the lower-case letter before it."""
-COLOUR_LETTERS = "rbyg"
-ANIMALS = 16
-TARGET = 7
-R_FACE = 1
-"""The R-die shows R where a plain die shows 1."""
-ROLLS = [(10 * plain + r, 1 / 36) for plain in range(1, 7) for r in range(1, 7)]
-ROLL_ACTIONS = [action for action, _ in ROLLS]
-NEUTRAL = -1
-
-TURBULENT_OFFSET = (1, 2, 3, 0)
-"""`variant=turbulent`: the start field of colour c holds the donkey of colour c+1, the dog of
-c+2, the cat of c+3 and its own rooster, so no stack repeats a colour and no donkey is at home."""
 
 OPTIONS = (
     Option(
@@ -51,33 +50,6 @@ OPTIONS = (
         str,
     ),
 )
-
-
-def colour_of(animal: int) -> int:
-    return animal >> 2
-
-
-def size_of(animal: int) -> int:
-    """Donkey 4, dog 3, cat 2, rooster 1."""
-    return 4 - (animal & 3)
-
-
-def is_donkey(animal: int) -> bool:
-    return animal & 3 == 0
-
-
-def animal_name(animal: int) -> str:
-    """`rD` red donkey, `bH` blue dog, `yC` yellow cat, `gR` green rooster."""
-    return COLOUR_LETTERS[colour_of(animal)] + KIND_LETTERS[animal & 3]
-
-
-def parse_animal(text: str) -> int:
-    """The animal written `rD`, `bH`, ... (either case); ValueError for anything else."""
-    if len(text) != 2:
-        raise ValueError(text)
-    colour = COLOUR_LETTERS.index(text[0].lower())
-    kind = KIND_LETTERS.index(text[1].upper())
-    return 4 * colour + kind
 
 
 class BremenGame(Game):
@@ -149,9 +121,7 @@ class BremenGame(Game):
         return BremenState(self, seed)
 
     def _state_from_json(self, obj: JSON) -> BremenState:
-        from ludoteca.games.bremen.position import state_from_json
-
-        return state_from_json(self, obj)
+        return position.read_position(BremenState(self, obj.get("seed")), obj)
 
 
 class BremenState(State):
@@ -501,29 +471,21 @@ class BremenState(State):
 
     # -- notation, JSON -------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        from ludoteca.games.bremen.notation import action_to_string
-
-        return action_to_string(self, action)
+        return notation.action_to_string(self, action)
 
     def string_to_action(self, text: str) -> int:
-        from ludoteca.games.bremen.notation import string_to_action
-
-        return string_to_action(self, text)
+        return notation.string_to_action(self, text)
 
     def _position_json(self) -> JSON:
-        from ludoteca.games.bremen.position import position_json
-
-        return position_json(self)
+        return position.position_json(self)
 
     def observation(self, seat: int) -> JSON:
         """Everything is public except the seed, which would tell the dice to come."""
-        from ludoteca.games.bremen.position import position_json
-
         self._check_seat(seat)
         game = self.game
-        return {"game": game.id, "seat": seat, **position_json(self), "history": self.history()}
-
-    def __str__(self) -> str:
-        from ludoteca.games.bremen.text import render_text
-
-        return render_text(self)
+        return {
+            "game": game.id,
+            "seat": seat,
+            **position.position_json(self),
+            "history": self.history(),
+        }

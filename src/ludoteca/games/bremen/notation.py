@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.errors import NotationError
 from ludoteca.games.bremen.board import MAX_STEPS
-from ludoteca.games.bremen.game import (
+from ludoteca.games.bremen.constants import (
     MOVE,
     OVER,
     R_FACE,

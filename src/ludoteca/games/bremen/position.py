@@ -7,23 +7,24 @@ position by writing only what matters: missing keys take their start-of-turn def
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.api import JSON
 from ludoteca.core.errors import StateFormatError
-from ludoteca.games.bremen.game import (
+from ludoteca.games.bremen.constants import (
     ANIMALS,
     MOVE,
     OVER,
     PHASES,
     R_FACE,
     ROBBER,
-    BremenGame,
-    BremenState,
     animal_name,
     parse_animal,
     size_of,
 )
+
+if TYPE_CHECKING:
+    from ludoteca.games.bremen.game import BremenState
 
 
 def position_json(state: BremenState) -> JSON:
@@ -49,8 +50,9 @@ def position_json(state: BremenState) -> JSON:
     }
 
 
-def state_from_json(game: BremenGame, obj: JSON) -> BremenState:
-    state = BremenState(game, obj.get("seed"))
+def read_position(state: BremenState, obj: JSON) -> BremenState:
+    """Fill `state`, new from `BremenGame._state_from_json`, with the position of `obj`."""
+    game = state.game
     if "stacks" in obj:
         _place(state, obj["stacks"])
     board = game.board

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import math
 
-from ludoteca.games.bremen.game import ANIMALS, NEUTRAL, TARGET, BremenState
+from ludoteca.games.bremen.constants import ANIMALS, NEUTRAL, TARGET
+from ludoteca.games.bremen.game import BremenState
 
 WEIGHTS: dict[str, float] = {"reach": 0.8, "stride": 4.5, "bonus": 0.5}
 BUILT: tuple[float, ...] = (0.0, 0.15, 0.3, 0.5, 1.0)

@@ -22,19 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludoteca.core.api import CHANCE, JSON
 from ludoteca.core.marks import MoveMark, Role
 from ludoteca.games.bremen.board import Board
-from ludoteca.games.bremen.describe import (
-    an_animal,
-    describe_position,
-    player_name,
-    points_text,
-    turn_text,
-)
-from ludoteca.games.bremen.game import (
+from ludoteca.games.bremen.constants import (
     MOVE,
     R_FACE,
     ROBBER,
@@ -43,12 +36,17 @@ from ludoteca.games.bremen.game import (
     animal_name,
     colour_of,
 )
+from ludoteca.games.bremen.describe import (
+    an_animal,
+    describe_position,
+    player_name,
+    points_text,
+    turn_text,
+)
+from ludoteca.games.bremen.game import BremenGame, BremenState
 from ludoteca.games.bremen.pieces import INK, PALETTE, SHAPES, defs, fill_of
 from ludoteca.i18n import _
 from ludoteca.rulebook import write_pictures
-
-if TYPE_CHECKING:
-    from ludoteca.games.bremen.game import BremenState
 
 UNIT = 46
 """User units per board unit (the distance between neighbouring fields is 2)."""
@@ -696,8 +694,6 @@ DOCS_POSITIONS: dict[str, tuple[dict[str, Any], JSON]] = {
 
 def docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/bremen.md`."""
-    from ludoteca.games.bremen.game import BremenGame, BremenState
-
     pictures = {}
     for name, (config, position) in DOCS_POSITIONS.items():
         game = BremenGame(**config)

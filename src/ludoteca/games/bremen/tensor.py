@@ -16,17 +16,11 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from ludoteca.core.bounds import MAX_ACTIONS, Bounds
 from ludoteca.core.slots import describe_groups, flat_shape
 from ludoteca.games.bremen.board import MAX_STEPS
-from ludoteca.games.bremen.game import (
-    ANIMALS,
-    KINDS,
-    NEUTRAL,
-    PHASES,
-    TARGET,
-    BremenGame,
-    BremenState,
-)
+from ludoteca.games.bremen.constants import ANIMALS, KINDS, NEUTRAL, PHASES, ROLL_ACTIONS, TARGET
+from ludoteca.games.bremen.game import BremenGame, BremenState
 
 Tensor = npt.NDArray[np.float32]
 COLOURS = 4
@@ -125,3 +119,11 @@ def encode(state: BremenState, seat: int) -> Tensor:
     if state.winner >= 0:
         out[at + (state.winner - seat) % n] = 1.0
     return out
+
+
+def bounds(game: BremenGame) -> Bounds:
+    """The RL interfaces' sizes: animal moves below `robber_base`, then one id per robber
+    path; a roll is 10 * plain die + R-die. A game can go on for ever, so it is capped."""
+    actions = game.robber_base + len(game.board.robber_paths())
+    chance = max(max(ROLL_ACTIONS), game.num_players - 1) + 1
+    return Bounds(actions, chance, MAX_ACTIONS, capped=True)

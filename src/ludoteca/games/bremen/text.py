@@ -20,15 +20,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.games.bremen.board import Board, load_board
+from ludoteca.games.bremen.constants import COLOUR_LETTERS, OVER, R_FACE, START, colour_of, size_of
 from ludoteca.games.bremen.describe import describe_action, player_name
-from ludoteca.games.bremen.game import (
-    COLOUR_LETTERS,
-    OVER,
-    R_FACE,
-    START,
-    colour_of,
-    size_of,
-)
 from ludoteca.i18n import N_, _
 
 if TYPE_CHECKING:

@@ -24,7 +24,6 @@ import numpy.typing as npt
 
 from ludoteca.core.api import CHANCE, TERMINAL
 from ludoteca.core.fastrng import MASK64, kernel, seeded_uniform
-from ludoteca.core.fastrng import mix64 as mix64  # games/siege/fastsolve.py imports it from here
 from ludoteca.games.ludo.game import MOVE, OVER, ROLL, START, LudoGame, LudoState
 from ludoteca.games.ludo.tensor import GOALS, MAX_TRIES, shape
 

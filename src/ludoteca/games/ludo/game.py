@@ -632,8 +632,3 @@ class LudoState(State):
             raise StateFormatError(f"{turn} has no legal move with a {die}: use phase 'roll'")
         state._history = [int(a) for a in obj.get("history", [])]
         return state
-
-    def __str__(self) -> str:
-        from ludoteca.games.ludo.text import render_text
-
-        return render_text(self)

@@ -27,19 +27,17 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludoteca.core.api import CHANCE, JSON
 from ludoteca.core.marks import MoveMark, Role
 from ludoteca.games.ludo.board import Board, Point
 from ludoteca.games.ludo.describe import colour_name, describe_action, player_name
+from ludoteca.games.ludo.game import LudoGame, LudoState
 from ludoteca.games.ludo.text import GOALS, PIPS, Spot, mix, mover, spot_point
 from ludoteca.i18n import _, format_list, format_number, pgettext
 from ludoteca.i18n import current as current_language
 from ludoteca.rulebook import write_pictures
-
-if TYPE_CHECKING:
-    from ludoteca.games.ludo.game import LudoGame, LudoState
 
 UNIT = 50
 """Pixels (user units) per board unit, the distance between neighbouring circles."""
@@ -750,8 +748,6 @@ DOCS_POSITIONS: dict[str, tuple[dict[str, Any], JSON]] = {
 
 def docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/ludo.md`."""
-    from ludoteca.games.ludo.game import LudoGame, LudoState
-
     pictures = {}
     for name, (config, position) in DOCS_POSITIONS.items():
         game = LudoGame(**config)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ludoteca.games.ludo.game import PHASES, RESERVE, LudoGame, LudoState
+from ludoteca.core.bounds import MAX_ACTIONS, Bounds
+from ludoteca.games.ludo.game import DIE_FACES, PHASES, RESERVE, LudoGame, LudoState
 
 Tensor = npt.NDArray[np.float32]
 GOALS = 4
@@ -108,3 +109,11 @@ def encode(state: LudoState, seat: int) -> Tensor:
     for rank, finisher in enumerate(state.finished):
         out[at + (finisher - seat) % players] = (players - rank) / players
     return out
+
+
+def bounds(game: LudoGame) -> Bounds:
+    """The RL interfaces' sizes: actions are circles 0..L-1, goal circles L..L+3 and bringing
+    a pawn in (L+4); chance is a die face 1-6, or the starting seat 0..n-1 before the first
+    roll. A game can go on for ever (a pawn thrown back again and again), so it is capped."""
+    chance = max(max(DIE_FACES), game.num_players - 1) + 1
+    return Bounds(game.enter_action + 1, chance, MAX_ACTIONS, capped=True)

@@ -10,13 +10,19 @@ has its own sentence rather than one sentence with a place pasted in.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ludoteca.games.museum.board import ROOF, CardKind, Field
+from ludoteca.games.museum.game import (
+    DRAW,
+    MOVE,
+    OVER,
+    ROB,
+    ROB_ACTION,
+    START,
+    MuseumGame,
+    MuseumState,
+)
 from ludoteca.i18n import _, format_list, format_money, format_number, ngettext
-
-if TYPE_CHECKING:
-    from ludoteca.games.museum.game import MuseumGame, MuseumState
 
 
 def player_name(game: MuseumGame, seat: int) -> str:
@@ -31,8 +37,6 @@ def colour_name(seat: int) -> str:
 
 def describe_action(before: MuseumState, action: int, names: Sequence[str]) -> str:
     """One sentence for `action` at `before`; the move ending a round also names who is caught."""
-    from ludoteca.games.museum.game import DRAW, MOVE, ROB, ROB_ACTION, START
-
     phase = before.phase
     if phase == START:
         return _("{name} begins").format(name=names[action])
@@ -124,8 +128,6 @@ def _stay_sentence(field: Field, name: str) -> str:
 def caught_by(before: MuseumState, action: int) -> list[int]:
     """The seats the guard catches by `action`: the turned elevator card (option
     `elevator_check=on_turn`) or the move that ends the round (else none)."""
-    from ludoteca.games.museum.game import DRAW, MOVE, OVER, ROB
-
     on_turn = before.game.check_on_turn
     after = before.clone()
     if before.phase == DRAW:
@@ -180,8 +182,6 @@ def round_words(state: MuseumState) -> str:
 
 def describe_position(state: MuseumState, names: Sequence[str]) -> str:
     """The round, the card, every thief and who acts, for screen readers."""
-    from ludoteca.games.museum.game import MOVE, ROB
-
     parts = [round_words(state)]
     card = state.card()
     if card is not None:

@@ -493,8 +493,3 @@ class MuseumState(State):
             raise StateFormatError("phase start comes before any card and any move")
         if self.phase == ROB and not self.can_rob(self.turn):
             raise StateFormatError(f"{COLOURS[self.turn]} cannot rob where it stands")
-
-    def __str__(self) -> str:
-        from ludoteca.games.museum.text import render_text
-
-        return render_text(self)

@@ -10,16 +10,13 @@ the click tokens `rob` and `pass`. CSS is scoped under `museum-panel`.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from ludoteca.games.museum.board import CardKind
 from ludoteca.games.museum.describe import card_words, colour_name, place_words
+from ludoteca.games.museum.game import DRAW, MOVE, ROB, START, MuseumState
 from ludoteca.games.museum.pieces import seat_shape
 from ludoteca.games.museum.text import HEX
 from ludoteca.i18n import _, format_list, format_money, ngettext
-
-if TYPE_CHECKING:
-    from ludoteca.games.museum.game import MuseumState
 
 STYLE = """
 .board:has(>.museum-panel){display:grid;grid-template-columns:auto minmax(0,1fr);
@@ -80,8 +77,6 @@ LIFT_ICON = (
 
 def panel_html(state: MuseumState, *, seat: int | None = None, interactive: bool = False) -> str:
     """The panel for `seat` (None: a spectator); the robbing buttons when that seat may rob."""
-    from ludoteca.games.museum.game import ROB
-
     player = state.current_player()
     robbing = interactive and player >= 0 and seat in {None, player} and state.phase == ROB
     parts = [
@@ -100,8 +95,6 @@ def panel_html(state: MuseumState, *, seat: int | None = None, interactive: bool
 
 def headline(state: MuseumState) -> str:
     """The round and who does what; at the end, who won with how much."""
-    from ludoteca.games.museum.game import DRAW, MOVE, START
-
     names = [colour_name(s) for s in range(state.game.num_players)]
     total = state.game.deck.size
     if state.is_terminal():

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludoteca.core.api import CHANCE, JSON
 from ludoteca.core.marks import MoveMark, Role
@@ -27,18 +27,25 @@ from ludoteca.games.museum.board import ROOF, Field
 from ludoteca.games.museum.describe import (
     caught_by,
     colour_name,
+    describe_action,
     describe_position,
 )
-from ludoteca.games.museum.panel import panel_html
+from ludoteca.games.museum.game import (
+    COLOURS,
+    DRAW,
+    MOVE,
+    PASS,
+    ROB,
+    ROB_ACTION,
+    MuseumGame,
+    MuseumState,
+)
 from ludoteca.games.museum.pieces import seat_shape
 from ludoteca.games.museum.text import HEX
 from ludoteca.i18n import _, format_money, format_number
 from ludoteca.rulebook import write_pictures
 
-if TYPE_CHECKING:
-    from ludoteca.games.museum.game import MuseumState
-
-__all__ = ["click_path", "move_mark", "panel_html", "render_svg"]
+__all__ = ["click_path", "move_mark", "render_svg"]
 
 UNIT = 60
 """Pixels (user units) per board unit: the distance between neighbouring pictures."""
@@ -71,8 +78,6 @@ fill-opacity:.4;stroke:#ff6a00}
 
 def click_path(state: MuseumState, action: int) -> list[str]:
     """The tokens a person clicks for `action`: the field a move ends on, or rob / pass."""
-    from ludoteca.games.museum.game import PASS, ROB, ROB_ACTION
-
     if state.phase == ROB:
         return ["rob"] if action == ROB_ACTION else ["pass"] if action == PASS else []
     return [field_token(state.game.museum.fields[action])]
@@ -85,8 +90,6 @@ def field_token(field: Field) -> str:
 
 def piece_token(seat: int) -> str:
     """A thief's token: `thief:red`."""
-    from ludoteca.games.museum.game import COLOURS
-
     return f"thief:{COLOURS[seat]}"
 
 
@@ -99,8 +102,6 @@ def move_mark(before: MuseumState, action: int) -> MoveMark:
     (`chance`); the move that ends a round also the fields where the guard caught a thief
     (`capture`). Passing and the draw of the start player touch nothing on the board.
     """
-    from ludoteca.games.museum.game import DRAW, MOVE, ROB, ROB_ACTION
-
     museum = before.game.museum
     fields = museum.fields
     spots: list[tuple[Role, str]] = []
@@ -158,8 +159,6 @@ def render_svg(
     without `seat`, whoever) is to act. `last_moves` are drawn in order, a later mark of the
     same field replacing an earlier one.
     """
-    from ludoteca.games.museum.game import MOVE, ROB
-
     player = state.current_player()
     offered = interactive and player >= 0 and seat in {None, player}
     reach = state.legal_actions() if offered and state.phase == MOVE else []
@@ -329,8 +328,6 @@ def _picture(state: MuseumState, field: Field, spot: str, guarded: bool, robbabl
 
 def _guard(state: MuseumState) -> list[str]:
     """The guard of the current card, until it has checked: at its picture or by the shaft."""
-    from ludoteca.games.museum.game import MOVE, ROB
-
     card = state.card()
     if card is None or state.phase not in (MOVE, ROB):
         return []
@@ -353,8 +350,6 @@ def _guard(state: MuseumState) -> list[str]:
 
 def _reach(state: MuseumState, fields: list[int]) -> list[str]:
     """A dashed highlight on every field the thief to move may end on."""
-    from ludoteca.games.museum.describe import describe_action
-
     museum = state.game.museum
     names = [colour_name(s) for s in range(state.game.num_players)]
     parts = []
@@ -463,8 +458,6 @@ DOCS_POSITIONS: dict[str, tuple[dict[str, Any], JSON]] = {
 
 def docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/museum.md`."""
-    from ludoteca.games.museum.game import MuseumGame, MuseumState
-
     pictures = {}
     for name, (config, position) in DOCS_POSITIONS.items():
         game = MuseumGame(**config)

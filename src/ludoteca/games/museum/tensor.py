@@ -17,8 +17,16 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from ludoteca.core.bounds import Bounds
 from ludoteca.core.slots import describe_groups, flat_shape
-from ludoteca.games.museum.game import NOBODY, PHASES, START, MuseumGame, MuseumState
+from ludoteca.games.museum.game import (
+    NOBODY,
+    PHASES,
+    ROB_ACTION,
+    START,
+    MuseumGame,
+    MuseumState,
+)
 
 Tensor = npt.NDArray[np.float32]
 
@@ -107,3 +115,12 @@ def encode(state: MuseumState, seat: int) -> Tensor:
     for player, score in enumerate(state.scores()):
         out[at + (player - seat) % n] = score / top
     return out
+
+
+def bounds(game: MuseumGame) -> Bounds:
+    """The RL interfaces' sizes, and a real bound on the length: one round per card (the card
+    turned, every thief moves, every thief may decide to rob)."""
+    rounds = sum(kind.count for kind in game.deck.kinds)
+    length = 1 + rounds * (1 + 2 * game.num_players)
+    chance = max(len(game.deck.kinds), game.num_players)
+    return Bounds(ROB_ACTION + 1, chance, length, capped=False)

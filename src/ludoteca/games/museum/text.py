@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.style import Style
@@ -20,10 +19,8 @@ from rich.text import Text
 
 from ludoteca.games.museum.board import ROOF, CardKind, Field, Museum
 from ludoteca.games.museum.describe import describe_action, player_name
+from ludoteca.games.museum.game import COLOURS, MuseumState
 from ludoteca.i18n import _, format_list, format_money, ngettext
-
-if TYPE_CHECKING:
-    from ludoteca.games.museum.game import MuseumState
 
 LETTERS = "RBGY"
 """Thief letters by seat (red, blue, green, yellow); markers are the same letters in lower case."""
@@ -181,8 +178,6 @@ def status_line(state: MuseumState) -> str:
 
 def thief_lines(state: MuseumState) -> list[Line]:
     """Per thief: where it stands, markers in hand, banked and at risk, euros so far."""
-    from ludoteca.games.museum.game import COLOURS
-
     scores = state.scores()
     lines = []
     for seat, place in enumerate(state.place):

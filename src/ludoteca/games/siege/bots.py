@@ -28,10 +28,11 @@ from ludoteca.agents.base import Agent, WeightedAgent
 from ludoteca.core.api import Game, State
 from ludoteca.games.siege.game import SiegeGame, SiegeState
 from ludoteca.games.siege.search import WEIGHTS, evaluate
+from ludoteca.games.siege.solve import position_of
 from ludoteca.i18n import N_
 
 if TYPE_CHECKING:
-    from ludoteca.games.siege.fastsolve import FastSolver
+    from ludoteca.games.siege.fast_solve import FastSolver
 
 WIN = 1_000.0
 
@@ -98,8 +99,6 @@ class SolvedAgent(AlphaBetaAgent):
         """The table's winning move for the side to move, where it may be trusted (see above)."""
         if self.solver is None or max(state.seen.values(), default=0) >= 2:
             return None
-        from ludoteca.games.siege.solve import position_of
-
         proven = self.solver.proven_move(position_of(state))
         if proven is None or proven[0] not in state.legal_actions():
             return None
@@ -113,7 +112,8 @@ def _table_solver(game: Game, path: str | None) -> FastSolver | None:
         return None
     if importlib.util.find_spec("numba") is None or not Path(path).is_file():
         return None
-    from ludoteca.games.siege.fastsolve import FastSolver, Table
+    # Only now that numba (the fast extra) is known to be there: the compiled half needs it.
+    from ludoteca.games.siege.fast_solve import FastSolver, Table
 
     return FastSolver(game, table=Table.open(Path(path)))
 

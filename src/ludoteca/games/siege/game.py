@@ -399,10 +399,5 @@ class SiegeState(State):
             raise StateFormatError(f"the lord stays in the castle, not on {board.name(field)}")
         self.cells[field] = piece
 
-    def __str__(self) -> str:
-        from ludoteca.games.siege.text import render_text
-
-        return render_text(self)
-
     def __repr__(self) -> str:
         return f"<SiegeState {self.position_key()}>"

@@ -39,7 +39,8 @@ from ludoteca.games.siege.game import (
 )
 
 if TYPE_CHECKING:
-    from ludoteca.games.siege.fastsearch import FastAlphaBeta
+    # Only now that numba (the fast extra) is known to be there: the compiled half needs it.
+    from ludoteca.games.siege.fast_alphabeta import FastAlphaBeta
 
 WEIGHTS: dict[str, float] = {
     "knight": 1.0,
@@ -121,11 +122,11 @@ def order(state: SiegeState, actions: list[int]) -> list[int]:
 
 
 def compiled(game: SiegeGame, quiescence: int) -> FastAlphaBeta | None:
-    """The alphabeta search compiled on the siege kernel (`fastsearch`), when numba is there:
+    """The alphabeta search compiled on the siege kernel (`fast_alphabeta`), when numba is there:
     the same moves as the Python search, many times faster."""
     if importlib.util.find_spec("numba") is None:
         return None
-    from ludoteca.games.siege.fastsearch import FastAlphaBeta
+    from ludoteca.games.siege.fast_alphabeta import FastAlphaBeta
 
     return FastAlphaBeta(game, quiescence)
 

@@ -47,7 +47,7 @@ from ludoteca.games.siege.game import (
 )
 
 if TYPE_CHECKING:
-    from ludoteca.games.siege.fastsolve import FastSolver
+    from ludoteca.games.siege.fast_solve import FastSolver
 
 Position = tuple[int, int, int, int, int, int]
 """(knights bits, soldiers bits, lord field or -1, side to move, opening moves made, unmoved
@@ -313,7 +313,8 @@ def make_solver(
         compiled = importlib.util.find_spec("numba") is not None
     if not compiled:
         return Solver(Rules(load_board()), deadline)
-    from ludoteca.games.siege.fastsolve import DEFAULT_SLOTS, FastSolver, Table
+    # Only now that numba (the fast extra) is known to be there: the compiled half needs it.
+    from ludoteca.games.siege.fast_solve import DEFAULT_SLOTS, FastSolver, Table
 
     path = None if checkpoint is None else checkpoint.with_suffix(".table")
     return FastSolver(SiegeGame(), deadline, Table.create(table_slots or DEFAULT_SLOTS, path))
@@ -340,7 +341,7 @@ def solve(
 ) -> Progress:
     """Deepen both sides' searches in turn until one wins, the depth or the time runs out.
 
-    `compiled`: search on the compiled kernel (`fastsolve`); None: whenever numba is there.
+    `compiled`: search on the compiled kernel (`fast_solve`); None: whenever numba is there.
     `table_slots`: the size of its table when a new one is made (default `DEFAULT_SLOTS`)."""
     pos = start if start is not None else start_position()
     progress = Progress(start=list(pos))

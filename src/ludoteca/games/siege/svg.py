@@ -18,19 +18,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ludoteca.core.api import JSON
 from ludoteca.core.marks import MoveMark, Role
 from ludoteca.games.siege.board import WIDTH, Board
 from ludoteca.games.siege.describe import end_reason, player_name
-from ludoteca.games.siege.game import EMPTY, KNIGHT, LORD, SOLDIER, SPAN
+from ludoteca.games.siege.game import EMPTY, KNIGHT, LORD, SOLDIER, SPAN, SiegeGame, SiegeState
 from ludoteca.games.siege.text import field_colour
 from ludoteca.i18n import _
 from ludoteca.rulebook import write_pictures
-
-if TYPE_CHECKING:
-    from ludoteca.games.siege.game import SiegeState
 
 UNIT = 64
 MARGIN = 34
@@ -381,8 +377,6 @@ DOCS_POSITIONS: dict[str, JSON] = {
 
 def docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/siege.md`."""
-    from ludoteca.games.siege.game import SiegeGame, SiegeState
-
     game = SiegeGame()
     pictures = {}
     for name, position in DOCS_POSITIONS.items():

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from ludoteca.core.bounds import MAX_ACTIONS, Bounds
 from ludoteca.games.siege.board import WIDTH
 from ludoteca.games.siege.game import (
     ATTACKER,
@@ -22,6 +23,7 @@ from ludoteca.games.siege.game import (
     LORD,
     OPENING_MOVES,
     SOLDIER,
+    SPAN,
     SiegeGame,
     SiegeState,
 )
@@ -94,3 +96,17 @@ def encode(state: SiegeState, seat: int) -> Tensor:
         out[13] = float(state.winner == seat)
         out[14] = float(state.winner == 1 - seat)
     return out
+
+
+def bounds(game: SiegeGame) -> Bounds:
+    """The RL interfaces' sizes: an action is `from * 64 + to`, and no chance. With a
+    quiet-move limit the length is bounded: between captures at most `quiet` moves (the capture
+    included), after the last one at most `quiet` more, and the lord's or the last knight's
+    capture ends the game, so no more captures happen than there are soldiers and knights.
+    Without one a game can go on for ever, so it is capped."""
+    quiet = game.max_quiet
+    if not quiet:
+        return Bounds(SPAN * SPAN, 0, MAX_ACTIONS, capped=True)
+    board = game.board
+    captures = len(board.soldier_starts) + len(board.knight_starts)
+    return Bounds(SPAN * SPAN, 0, (captures + 1) * quiet, capped=False)

@@ -29,7 +29,7 @@ from ludoteca.agents.base import Agent, WeightedAgent
 from ludoteca.agents.strengths import Choice
 from ludoteca.core.api import State
 from ludoteca.games.villa import hands
-from ludoteca.games.villa.game import (
+from ludoteca.games.villa.constants import (
     DECLARE,
     DECLINE,
     FLOOR,
@@ -41,10 +41,10 @@ from ludoteca.games.villa.game import (
     PROTEST,
     PROTEST_PULL,
     PROTESTING,
-    VillaState,
 )
+from ludoteca.games.villa.game import VillaState
 from ludoteca.games.villa.parts import cell_xy, grid
-from ludoteca.games.villa.villa import FloorSpot, Villa
+from ludoteca.games.villa.structure import FloorSpot, Villa
 from ludoteca.i18n import N_
 
 

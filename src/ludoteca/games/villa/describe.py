@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ludoteca.games.villa.game import (
+from ludoteca.games.villa.constants import (
     COLOURS,
     DECLARE,
     DECLINE,
@@ -29,8 +29,8 @@ from ludoteca.games.villa.game import (
     PULLING,
     SETUP,
     TURN,
-    VillaGame,
 )
+from ludoteca.games.villa.game import VillaGame
 from ludoteca.games.villa.hands import COLLAPSE, NOTICED
 from ludoteca.games.villa.parts import cell_xy
 from ludoteca.i18n import N_, _, format_list, format_number, ngettext, pgettext

@@ -7,7 +7,7 @@ collapse); `scores(state)` gives each seat's points on the top floor.
 
 from __future__ import annotations
 
-from ludoteca.games.villa.game import (
+from ludoteca.games.villa.constants import (
     COLOURS,
     DECLARE,
     DECLINE,
@@ -18,9 +18,9 @@ from ludoteca.games.villa.game import (
     PROTESTING,
     SETUP,
     TURN,
-    VillaState,
 )
-from ludoteca.games.villa.villa import HAND, OUT
+from ludoteca.games.villa.game import VillaState
+from ludoteca.games.villa.structure import HAND, OUT
 
 
 def events(before: VillaState, action: int, after: VillaState) -> list[str]:

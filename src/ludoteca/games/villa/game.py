@@ -16,39 +16,37 @@ outcome (0 out, 1 noticed, 2 collapse) and a placement's slip (0 exact, 1..4 a d
 
 from __future__ import annotations
 
-import itertools
-
 from ludoteca.core.api import CHANCE, JSON, TERMINAL, Game, State
 from ludoteca.core.errors import InvalidOptionError, StateFormatError
 from ludoteca.core.options import Option
-from ludoteca.games.villa import hands
+from ludoteca.games.villa import hands, notation, record
+from ludoteca.games.villa.constants import (
+    COLOURS,
+    DECLARE,
+    DECLINE,
+    FLOOR,
+    FLOOR_BASE,
+    LANDING,
+    MAX_HAND_ERROR,
+    OVER,
+    PASS,
+    PENALTY,
+    PERMUTATIONS,
+    PHASES,
+    PLACE,
+    PLACE_BASE,
+    PROTEST,
+    PROTEST_PULL,
+    PROTESTING,
+    PULL_KINDS,
+    PULLING,
+    SETUP,
+    TURN,
+)
+from ludoteca.games.villa.layouts import COLUMNS, LAYOUTS, layout
 from ludoteca.games.villa.parts import cell_count, cell_xy, load_parts
-from ludoteca.games.villa.setup import COLUMNS, LAYOUTS, layout
-from ludoteca.games.villa.villa import HAND, OUT, FloorSpot, Villa
+from ludoteca.games.villa.structure import HAND, OUT, FloorSpot, Villa
 from ludoteca.i18n import N_, NP_
-
-DECLARE, PROTEST, PASS, DECLINE = 20, 21, 22, 23
-PLACE_BASE = 100
-FLOOR_BASE = 2000
-PERMUTATIONS = tuple(itertools.permutations(range(4)))
-PHASES = (
-    "setup",  # chance: the layout of the columns under the blue floor
-    "colours",  # chance: which seat plays which colour ("gooit met de zegel")
-    "turn",  # the seat to move pulls an own column or declares
-    "pulling",  # chance: the pull comes out, is noticed, or brings the villa down
-    "place",  # the column in hand is placed on the top floor
-    "landing",  # chance: where the column lands (the hand's error)
-    "protest",  # a seat is asked whether it protests the declaration
-    "protest_pull",  # the protester pulls one of the declarer's columns
-    "penalty",  # the declarer may pull one of the failed protester's columns out of the game
-    "floor",  # the declarer lays the next floor
-    "over",
-)
-(SETUP, COLOURS, TURN, PULLING, PLACE, LANDING, PROTESTING, PROTEST_PULL, PENALTY, FLOOR, OVER) = (
-    range(len(PHASES))
-)
-PULL_KINDS = ("turn", "protest", "penalty")
-MAX_HAND_ERROR = 10
 
 OPTIONS = (
     Option(
@@ -116,9 +114,9 @@ class VillaGame(Game):
         return VillaState(self, seed)
 
     def _state_from_json(self, obj: JSON) -> VillaState:
-        from ludoteca.games.villa.record import state_from_json
-
-        return state_from_json(self, obj)
+        state = record.read_position(VillaState(self, obj.get("seed")), obj)
+        check_state(state)
+        return state
 
 
 class VillaState(State):
@@ -431,19 +429,13 @@ class VillaState(State):
 
     # -- notation, JSON -------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        from ludoteca.games.villa.notation import action_to_string
-
-        return action_to_string(self, action)
+        return notation.action_to_string(self, action)
 
     def string_to_action(self, text: str) -> int:
-        from ludoteca.games.villa.notation import string_to_action
-
-        return string_to_action(self, text)
+        return notation.string_to_action(self, text)
 
     def _position_json(self) -> JSON:
-        from ludoteca.games.villa.record import position_json
-
-        return position_json(self)
+        return record.position_json(self)
 
     def observation(self, seat: int) -> JSON:
         """Everything is public except the seed, which would tell the hands' luck to come."""
@@ -451,11 +443,6 @@ class VillaState(State):
         position = self.to_json()
         del position["seed"]
         return {**position, "seat": seat}
-
-    def __str__(self) -> str:
-        from ludoteca.games.villa.text import render_text
-
-        return render_text(self)
 
 
 def check_state(state: VillaState) -> None:

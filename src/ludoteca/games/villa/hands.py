@@ -62,6 +62,7 @@ def landing_odds(possible: list[bool]) -> list[tuple[int, float]]:
 
 def docs_plot(path: str | Path) -> Path:
     """Draw the pull odds against the margin (the picture on the rules page)."""
+    # matplotlib is the `analysis` extra, needed only to draw the rules page's picture.
     import matplotlib
 
     matplotlib.use("Agg")

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 import mujoco  # type: ignore[import-untyped,unused-ignore]
 import numpy as np
 
+from ludoteca.games.villa.layouts import COLUMNS, LAYOUTS, layout
 from ludoteca.games.villa.parts import cell_xy, load_parts
-from ludoteca.games.villa.setup import COLUMNS, LAYOUTS, layout
-from ludoteca.games.villa.villa import HAND, FloorSpot, Villa
+from ludoteca.games.villa.structure import HAND, FloorSpot, Villa
 
 SETTLE_SECONDS = 1.0
 TIMESTEP = 0.0005

@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ludoteca.core.errors import NotationError
-from ludoteca.games.villa.game import (
+from ludoteca.games.villa.constants import (
     COLOURS,
     DECLARE,
     DECLINE,
@@ -38,9 +38,9 @@ from ludoteca.games.villa.game import (
 from ludoteca.games.villa.grid import TopGrid
 from ludoteca.games.villa.grid import letters as grid_letters
 from ludoteca.games.villa.hands import PULL_OUTCOMES
+from ludoteca.games.villa.layouts import COLUMNS, LAYOUTS
 from ludoteca.games.villa.parts import cell_xy, nearest_cell
 from ludoteca.games.villa.record import column_id, column_name
-from ludoteca.games.villa.setup import COLUMNS, LAYOUTS
 
 if TYPE_CHECKING:
     from ludoteca.games.villa.game import VillaState

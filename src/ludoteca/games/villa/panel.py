@@ -18,11 +18,12 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 
+from ludoteca.games.villa.constants import FLOOR, PLACE
 from ludoteca.games.villa.describe import FLOOR_WORDS, player_name, seat_colours
-from ludoteca.games.villa.game import FLOOR, PLACE
 from ludoteca.games.villa.grid import letters
 from ludoteca.games.villa.parts import cell_xy, load_parts
 from ludoteca.games.villa.record import column_name
+from ludoteca.games.villa.structure import HAND
 from ludoteca.games.villa.svg import (
     INK,
     WORDS,
@@ -31,7 +32,6 @@ from ludoteca.games.villa.svg import (
     column_title,
     offered_tokens,
 )
-from ludoteca.games.villa.villa import HAND
 from ludoteca.games.villa.zones import Region, Zones, point, zones
 from ludoteca.i18n import _
 

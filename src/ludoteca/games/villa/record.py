@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.api import JSON
 from ludoteca.core.errors import StateFormatError
-from ludoteca.games.villa.setup import COLUMNS
-from ludoteca.games.villa.villa import HAND, OUT, FloorSpot, Villa
+from ludoteca.games.villa.constants import PHASES, PULL_KINDS
+from ludoteca.games.villa.hands import PULL_OUTCOMES
+from ludoteca.games.villa.layouts import COLUMNS
+from ludoteca.games.villa.structure import HAND, OUT, FloorSpot, Villa
 
 if TYPE_CHECKING:
     from ludoteca.games.villa.game import VillaGame, VillaState
@@ -41,8 +43,6 @@ def _seat(value: int) -> int | None:
 
 
 def position_json(state: VillaState) -> JSON:
-    from ludoteca.games.villa.game import PHASES, PULL_KINDS
-
     game = state.game
     colours = game.parts.colours
     return {
@@ -89,18 +89,15 @@ def _columns_json(state: VillaState) -> dict[str, Any]:
 
 
 def _last_json(state: VillaState) -> JSON | None:
-    from ludoteca.games.villa.hands import PULL_OUTCOMES
-
     if state.last_column < 0:
         return None
     return {"column": column_name(state.last_column), "outcome": PULL_OUTCOMES[state.last_outcome]}
 
 
-def state_from_json(game: VillaGame, obj: JSON) -> VillaState:
-    from ludoteca.games.villa.game import PHASES, PULL_KINDS, VillaState, check_state
-    from ludoteca.games.villa.hands import PULL_OUTCOMES
-
-    state = VillaState(game, obj.get("seed"))
+def read_position(state: VillaState, obj: JSON) -> VillaState:
+    """Fill `state`, new from `VillaGame._state_from_json`, with the position of `obj` (the game
+    then checks that its phase can be reached)."""
+    game = state.game
     n = game.num_players
     phase = obj.get("phase", "turn")
     if phase not in PHASES:
@@ -143,7 +140,6 @@ def state_from_json(game: VillaGame, obj: JSON) -> VillaState:
         raise StateFormatError("phase 'protest' needs the seat being asked")
     if state.pulled >= 0 and state.villa.level[state.pulled] not in {HAND, *range(6)}:
         raise StateFormatError(f"the column being moved, {pulled}, is not in the villa")
-    check_state(state)
     state._history = [int(a) for a in obj.get("history", [])]
     return state
 

@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ludoteca.core.api import CHANCE
+from ludoteca.core.chance import play_chance
 from ludoteca.core.marks import MoveMark, Role
 from ludoteca.games.villa import hands
-from ludoteca.games.villa.describe import FLOOR_WORDS, column_words
-from ludoteca.games.villa.game import (
+from ludoteca.games.villa.constants import (
     DECLARE,
     DECLINE,
     FLOOR,
@@ -45,13 +45,14 @@ from ludoteca.games.villa.game import (
     PULLING,
     SETUP,
     TURN,
-    VillaGame,
 )
+from ludoteca.games.villa.describe import FLOOR_WORDS, column_words
+from ludoteca.games.villa.game import VillaGame
 from ludoteca.games.villa.grid import TopGrid, letters
-from ludoteca.games.villa.hands import COLLAPSE
+from ludoteca.games.villa.hands import COLLAPSE, docs_plot
 from ludoteca.games.villa.parts import cell_xy, load_parts
 from ludoteca.games.villa.record import column_name
-from ludoteca.games.villa.villa import HAND
+from ludoteca.games.villa.structure import HAND
 from ludoteca.games.villa.zones import Zones, zones
 from ludoteca.i18n import _
 from ludoteca.rulebook import write_pictures
@@ -474,21 +475,12 @@ def _grid_labels(
         canvas.add(f'<text class="grid" x="{_n(left + 11)}" y="{_n(y)}">{j + 1}</text>')
 
 
-def panel_html(state: VillaState, *, seat: int | None = None, interactive: bool = False) -> str:
-    """The HTML the page shows beside the picture (`panel.py`: chips, buttons, the grid large)."""
-    from ludoteca.games.villa.panel import panel_html as panel
-
-    return panel(state, seat=seat, interactive=interactive)
-
-
 DOCS_POSITION_SEED = 7
 """The rules page shows a steady-handed 4-player game after a few turns (a fixed seed)."""
 
 
 def docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/villa.md`."""
-    from ludoteca.core.chance import play_chance
-
     game = VillaGame(players=4, hands="steady")
     state = game.new_initial_state(seed=DOCS_POSITION_SEED)
     play_chance(state)
@@ -505,8 +497,6 @@ def docs_pictures() -> dict[str, str]:
 
 def write_docs_pictures(folder: str | Path) -> list[Path]:
     """Write the rules page's pictures into `folder` (normally `docs/games`)."""
-    from ludoteca.games.villa.hands import docs_plot
-
     written = write_pictures(docs_pictures(), folder)
     written.append(docs_plot(Path(folder) / "villa-odds.svg"))
     return written

@@ -15,12 +15,20 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from ludoteca.core.bounds import MAX_ACTIONS, Bounds
 from ludoteca.core.slots import describe_groups, flat_shape
-from ludoteca.games.villa.game import MAX_HAND_ERROR, PHASES, PULL_KINDS, VillaGame, VillaState
-from ludoteca.games.villa.hands import PULL_OUTCOMES
+from ludoteca.games.villa.constants import (
+    FLOOR_BASE,
+    MAX_HAND_ERROR,
+    PERMUTATIONS,
+    PHASES,
+    PULL_KINDS,
+)
+from ludoteca.games.villa.game import VillaGame, VillaState
+from ludoteca.games.villa.hands import DIRECTIONS, PULL_OUTCOMES
+from ludoteca.games.villa.layouts import COLUMNS, LAYOUTS
 from ludoteca.games.villa.parts import cell_xy, load_parts
-from ludoteca.games.villa.setup import COLUMNS
-from ludoteca.games.villa.villa import HAND
+from ludoteca.games.villa.structure import HAND
 
 Tensor = npt.NDArray[np.float32]
 COLOURS = 4
@@ -175,3 +183,12 @@ def encode(state: VillaState, seat: int) -> Tensor:
         out[at + slot(state.last_column)] = 1.0
         out[at + COLUMNS + state.last_outcome] = 1.0
     return np.clip(out, 0.0, 1.0, out=out)
+
+
+def bounds(game: VillaGame) -> Bounds:
+    """The RL interfaces' sizes: floors are laid as FLOOR_BASE + turn * cells + cell, by far
+    the largest ids; chance is a layout, a seating, a pull's outcome or its direction. A game
+    can go on for ever, so it is capped."""
+    actions = FLOOR_BASE + game.parts.turns * game.cells
+    chance = max(LAYOUTS, len(PERMUTATIONS), len(PULL_OUTCOMES), len(DIRECTIONS))
+    return Bounds(actions, chance, MAX_ACTIONS, capped=True)

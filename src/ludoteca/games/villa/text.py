@@ -15,13 +15,7 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
-from ludoteca.games.villa.describe import (
-    FLOOR_WORDS,
-    describe_action,
-    player_name,
-    seat_colours,
-)
-from ludoteca.games.villa.game import (
+from ludoteca.games.villa.constants import (
     FLOOR,
     LANDING,
     OVER,
@@ -33,11 +27,17 @@ from ludoteca.games.villa.game import (
     PULLING,
     TURN,
 )
+from ludoteca.games.villa.describe import (
+    FLOOR_WORDS,
+    describe_action,
+    player_name,
+    seat_colours,
+)
 from ludoteca.games.villa.grid import TopGrid
 from ludoteca.games.villa.grid import letters as grid_letters
 from ludoteca.games.villa.parts import cell_xy
 from ludoteca.games.villa.record import column_name
-from ludoteca.games.villa.villa import HAND
+from ludoteca.games.villa.structure import HAND
 from ludoteca.i18n import _
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ludoteca.games.villa.game import FLOOR, FLOOR_BASE, PLACE
+from ludoteca.games.villa.constants import FLOOR, FLOOR_BASE, PLACE
 from ludoteca.games.villa.grid import TopGrid
 from ludoteca.games.villa.parts import cell_xy, load_parts
 

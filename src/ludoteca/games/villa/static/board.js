@@ -1,5 +1,5 @@
 // The villa in 3D (three.js), drawn from the engine's own parts and the position the server
-// sends (`games/villa/board.py`, as `view.board.data`). Drag to orbit, pinch or scroll to zoom;
+// sends (`games/villa/board_data.py`, as `view.board.data`). Drag to orbit, pinch or scroll to zoom;
 // tap one of your highlighted columns to pull it; move the ghost column (or the next floor) over
 // the top floor: it snaps to the legal spots and a ring shows its footprint; then confirm.
 // A collapse falls (a short animation, none with prefers-reduced-motion). `mount` returns null

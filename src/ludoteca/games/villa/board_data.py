@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.api import JSON
+from ludoteca.games.villa.constants import FLOOR, FLOOR_BASE, OVER, PHASES, PLACE, PLACE_BASE
 from ludoteca.games.villa.describe import player_name, seat_colours
-from ludoteca.games.villa.game import FLOOR, FLOOR_BASE, OVER, PHASES, PLACE, PLACE_BASE
 from ludoteca.games.villa.parts import Parts, cell_xy, load_parts
 from ludoteca.games.villa.record import column_name
-from ludoteca.games.villa.villa import HAND
+from ludoteca.games.villa.structure import HAND
 from ludoteca.i18n import _
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ import ludoteca
 from ludoteca import agents
 from ludoteca.agents import alphabeta
 from ludoteca.agents.alphabeta import AlphaBeta, AlphaBetaAgent, hooks_for
-from ludoteca.games.siege.fastsearch import FastAlphaBeta
+from ludoteca.games.siege.fast_alphabeta import FastAlphaBeta
 from ludoteca.games.siege.game import SiegeGame, SiegeState
 
 
@@ -89,12 +89,12 @@ def test_alphabeta_falls_back_to_python_without_a_compiled_search(
 
 CACHED_RUN = """
 import ludoteca
-from ludoteca.games.siege import fastsearch
+from ludoteca.games.siege import fast_alphabeta
 game = ludoteca.load("siege")
 state = game.new_initial_state(seed=3)
-engine = fastsearch.FastAlphaBeta(game)
+engine = fast_alphabeta.FastAlphaBeta(game)
 print(engine.best(state, 3, 0, state.legal_actions()), engine.nodes)
-stats = fastsearch._root.stats
+stats = fast_alphabeta._root.stats
 print(sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
 """
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 import shapely  # type: ignore[import-untyped,unused-ignore]
 
 from ludoteca.games.villa.parts import load_parts, turned_floor
-from ludoteca.games.villa.villa import FloorSpot, Villa
+from ludoteca.games.villa.structure import FloorSpot, Villa
 
 LAYOUTS = 1000
 SETUP_MARGIN = 8.0

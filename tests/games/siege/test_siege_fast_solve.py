@@ -13,10 +13,10 @@ pytest.importorskip("numba")
 
 import ludoteca
 from ludoteca import agents
-from ludoteca.games.siege import fastsolve
+from ludoteca.games.siege import fast_solve
 from ludoteca.games.siege.board import load_board
 from ludoteca.games.siege.bots import TABLE_VARIABLE, SolvedAgent
-from ludoteca.games.siege.fastsolve import FastSolver, Reach, Table, symmetric, to_stack
+from ludoteca.games.siege.fast_solve import FastSolver, Reach, Table, symmetric, to_stack
 from ludoteca.games.siege.game import ATTACKER, DEFENDER, SiegeGame, SiegeState
 from ludoteca.games.siege.solve import Rules, Solver, position_of, solve
 
@@ -87,7 +87,7 @@ def test_the_reach_cut_keeps_the_python_solver_s_answers() -> None:
         fast = FastSolver(game, table=small_table())
         for depth in range(2, 8):
             for winner in (ATTACKER, DEFENDER):
-                cut = fastsolve._out_of_reach(
+                cut = fast_solve._out_of_reach(
                     to_stack(pos), 0, winner, depth, reach.captures, reach.lord
                 )
                 fired[bool(cut)] += 1

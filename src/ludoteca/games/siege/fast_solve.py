@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, objmode
 
-from ludoteca.games.ludo.fast import mix64
+from ludoteca.core.fastrng import mix64
 from ludoteca.games.siege import fast
 from ludoteca.games.siege.board import WIDTH, Board
 from ludoteca.games.siege.fast import (
