@@ -372,12 +372,16 @@ def test_serve_passes_host_port_and_database(monkeypatch: pytest.MonkeyPatch) ->
     assert invoke("serve", "--host", "0.0.0.0", "--port", "9000", "--database", "sqlite://")
     assert invoke("serve", "--workers", "2", "--database", "postgresql+psycopg://x@h/db")
     assert invoke("serve", "--no-ws-compression")
-    on, off = {"ws_compression": True}, {"ws_compression": False}
+    assert invoke("serve", "--public-url", "https://games.example.org", "--idle-hours", "0")
+    default = {"ws_compression": True, "public_url": None, "idle_hours": 72.0}
+    off = {**default, "ws_compression": False}
+    public = {**default, "public_url": "https://games.example.org", "idle_hours": 0.0}
     assert calls == [
-        ("127.0.0.1", 8000, None, 1, on),
-        ("0.0.0.0", 9000, "sqlite://", 1, on),
-        ("127.0.0.1", 8000, "postgresql+psycopg://x@h/db", 2, on),
+        ("127.0.0.1", 8000, None, 1, default),
+        ("0.0.0.0", 9000, "sqlite://", 1, default),
+        ("127.0.0.1", 8000, "postgresql+psycopg://x@h/db", 2, default),
         ("127.0.0.1", 8000, None, 1, off),
+        ("127.0.0.1", 8000, None, 1, public),
     ]
 
 
