@@ -31,12 +31,13 @@ from ludoteca.web.api import created_links, game_catalogue, manager_of, table_su
 from ludoteca.web.errors import Conflict, NotFound, Unprocessable, WebError
 from ludoteca.web.openapi import WHY, html_errors, inline_json_errors, json_errors
 from ludoteca.web.presence import hold
-from ludoteca.web.setup import SPEEDS, request_from_form
+from ludoteca.web.setup import SPEEDS, here_from_form, request_from_form
 from ludoteca.web.social import social_of
-from ludoteca.web.table import Table
+from ludoteca.web.table import HUMAN, Table
 from ludoteca.web.takeback_story import takeback_notes, with_takebacks
 from ludoteca.web.templating import templates
 from ludoteca.web.views import (
+    creator_seat,
     log_rows,
     replay_steps,
     replay_turns,
@@ -71,10 +72,12 @@ async def lobby(request: Request) -> Response:
     responses={**html_errors(400, 422), **inline_json_errors(413), 303: {"description": WHY[303]}},
 )
 async def create_from_form(request: Request) -> Response:
-    """The lobby's form: on success the creator goes to the first human seat's link."""
+    """The lobby's form: on success the creator goes to the first human seat's link, which
+    also carries the seats played on this device (see `device_fragment`)."""
     body = (await request.body()).decode("utf-8", errors="replace")
+    fields = parse_qsl(body, keep_blank_values=True)
     try:
-        table_request = request_from_form(parse_qsl(body, keep_blank_values=True))
+        table_request = request_from_form(fields)
         table = await manager_of(request).create(table_request)
         hold(table)  # several people: the first move waits until all have joined
     except WebError as exc:
@@ -83,7 +86,21 @@ async def create_from_form(request: Request) -> Response:
         problem = "; ".join(str(e["msg"]) for e in exc.errors())
         error = Unprocessable(problem, code="validation_error")
         return await lobby_page(request, error.shown(), error.status)
-    return RedirectResponse(created_links(table)["play"], status_code=303)
+    play = created_links(table)["play"] + device_fragment(table, here_from_form(fields))
+    return RedirectResponse(play, status_code=303)
+
+
+def device_fragment(table: Table, here: list[int]) -> str:
+    """`#here=<seat>.<token>,...`: the other people's seats that the creator's page plays too
+    (pass-and-play). A fragment never reaches a server's logs; the page keeps the seats in
+    the browser and takes the fragment out of its address."""
+    first = creator_seat(table)
+    seats = [
+        f"{i}.{table.data.seats[i].token}"
+        for i in here
+        if i != first and i < len(table.data.seats) and table.data.seats[i].kind == HUMAN
+    ]
+    return "#here=" + ",".join(seats) if seats else ""
 
 
 @router.get(
@@ -118,11 +135,11 @@ def invite_cards(view: dict[str, Any], base: str) -> list[dict[str, Any]]:
     last. Empty for every viewer but the creator."""
     if "invites" not in view:
         return []
-    links = [(inv["name"], inv["path"]) for inv in view["invites"]]
-    links.append((_("spectators"), view["links"]["spectate"]))
+    links = [(inv["seat"], inv["name"], inv["path"]) for inv in view["invites"]]
+    links.append((None, _("spectators"), view["links"]["spectate"]))
     return [
-        {"name": name, "path": path, "url": base + path, "qr": qr_svg(base + path)}
-        for name, path in links
+        {"seat": seat, "name": name, "path": path, "url": base + path, "qr": qr_svg(base + path)}
+        for seat, name, path in links
     ]
 
 

@@ -135,6 +135,18 @@ def new_table(request: TableRequest, limits: BotLimits | None = None) -> TableDa
     )
 
 
+def here_from_form(fields: Iterable[tuple[str, str]]) -> list[int]:
+    """The seats the lobby's form marks "on this device" (`here<i>`): people at the creator's
+    screen, whose turns the creator's page plays too (pass-and-play). The last value wins, as
+    for every checkbox of the form."""
+    form = dict(fields)
+    return sorted(
+        int(key.removeprefix("here"))
+        for key, value in form.items()
+        if key.startswith("here") and key.removeprefix("here").isdigit() and value == "true"
+    )
+
+
 def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
     """Read the lobby's form: game, players, seat0..seatN-1, name0..nameN-1, option.<name>,
     speed, listed.

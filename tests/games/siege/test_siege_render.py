@@ -133,3 +133,30 @@ def test_rules_page_text_board_is_what_str_draws() -> None:
     page = (DOCS / "siege.md").read_text(encoding="utf-8")
     block = page.split("```text\n", 1)[1].split("```", 1)[0]
     assert block == render_text(midgame()) + "\n"
+
+
+def test_the_defender_sees_the_board_turned_from_the_castles_side() -> None:
+    """Each side sees its own side of the board nearest (pass-and-play turns the tablet to
+    whoever moves): the attacker's start row at the bottom for the attacker, the castle's
+    row at the bottom for the defender, each field in the opposite corner."""
+    state = midgame()
+
+    def spots(seat: int | None) -> dict[str, tuple[float, float]]:
+        root = ET.fromstring(render_svg(state, seat=seat))
+        found = {}
+        for group in root.iter(f"{SVG}g"):
+            rect = group.find(f"{SVG}rect")
+            if group.get("data-spot") and rect is not None:
+                found[group.get("data-spot", "")] = (
+                    float(rect.get("x", 0)),
+                    float(rect.get("y", 0)),
+                )
+        return found
+
+    attacker, defender = spots(0), spots(1)
+    assert spots(None) == attacker, "spectators see the attacker's side, as before"
+    assert attacker["d6"][1] < attacker["d1"][1] and defender["d6"][1] > defender["d1"][1]
+    assert attacker["a3"][0] < attacker["g3"][0] and defender["a3"][0] > defender["g3"][0]
+    pairs = {(attacker[name], defender[name]) for name in attacker}
+    mirrored = {a[0] + d[0] for a, d in pairs}
+    assert len(mirrored) == 1, "every field's column mirrored about the middle"

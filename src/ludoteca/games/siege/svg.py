@@ -1,7 +1,7 @@
 """Belagerung as SVG: the board of `board.json` for the web and the docs.
 
 Row 6 (the defender's side, with the castle) is at the top, the knights' start squares (the
-white dots) below row 1. A move is chosen by two clicks: the piece's field, then the field it
+white dots) below row 1; the defender's own view is turned, castle at the bottom. A move is chosen by two clicks: the piece's field, then the field it
 goes to (`click_path` gives `["d4", "c3"]`). In the interactive board every field is a
 `<g class="field" data-click="NAME">`; the web page marks fields `clickable` / `selected`.
 Spectator boards carry no click tokens. All CSS is scoped under the root class `siege-board`
@@ -23,7 +23,16 @@ from ludoteca.core.api import JSON
 from ludoteca.core.marks import MoveMark, Role
 from ludoteca.games.siege.board import WIDTH, Board
 from ludoteca.games.siege.describe import end_reason, player_name
-from ludoteca.games.siege.game import EMPTY, KNIGHT, LORD, SOLDIER, SPAN, SiegeGame, SiegeState
+from ludoteca.games.siege.game import (
+    DEFENDER,
+    EMPTY,
+    KNIGHT,
+    LORD,
+    SOLDIER,
+    SPAN,
+    SiegeGame,
+    SiegeState,
+)
 from ludoteca.games.siege.text import field_colour
 from ludoteca.i18n import _
 from ludoteca.rulebook import write_pictures
@@ -93,14 +102,16 @@ def piece_ids(state: SiegeState) -> dict[int, str]:
     return {f: kind if kind == "lord" else f"{kind}-{board.name(f)}" for f, kind in kinds.items()}
 
 
-def _corner(field: int, board: Board) -> tuple[float, float]:
-    """The top left corner of a field's square."""
+def _corner(field: int, board: Board, turned: bool) -> tuple[float, float]:
+    """The top left corner of a field's square; `turned`: seen from the castle's side."""
     column, row = field % WIDTH, field // WIDTH
+    if turned:
+        return MARGIN + (WIDTH - 1 - column) * UNIT, MARGIN + row * UNIT
     return MARGIN + column * UNIT, MARGIN + (board.rows - row) * UNIT
 
 
-def _centre(field: int, board: Board) -> tuple[float, float]:
-    x, y = _corner(field, board)
+def _centre(field: int, board: Board, turned: bool) -> tuple[float, float]:
+    x, y = _corner(field, board, turned)
     return x + UNIT / 2, y + UNIT / 2
 
 
@@ -114,10 +125,12 @@ def render_svg(
     """The position as a complete `<svg>` (deterministic, scales to its container).
 
     With `interactive`, every field carries its click token when the viewer `seat` (or, without
-    one, whoever is to move) is to move. `last_moves` are outlined in the mover's colour;
+    one, whoever is to move) is to move. The defender's seat sees the board turned, its castle
+    at the bottom, as from its side of the table. `last_moves` are outlined in the mover's colour;
     without them the last move of the game's history is.
     """
     board = state.game.board
+    turned = seat == DEFENDER
     player = state.current_player()
     clickable = interactive and player >= 0 and seat in {None, player}
     width = 2 * MARGIN + WIDTH * UNIT
@@ -131,12 +144,12 @@ def render_svg(
         f' viewBox="0 0 {width} {height}" aria-label="{escape(f"Belagerung. {summary}")}">',
         f"<style>{STYLE}{CLICK_STYLE if clickable else ''}</style>",
         f'<rect width="{width}" height="{height}" rx="14" fill="#efe6cf"/>',
-        *_fields(state, clickable),
-        _castle_wall(board),
-        *_labels(board),
-        *_marks(board, marks, over=False),
-        *_pieces(state),
-        *_marks(board, marks, over=True),
+        *_fields(state, clickable, turned),
+        _castle_wall(board, turned),
+        *_labels(board, turned),
+        *_marks(board, marks, turned, over=False),
+        *_pieces(state, turned),
+        *_marks(board, marks, turned, over=True),
         *_caption(lines, width, board_height),
         "</svg>",
     ]
@@ -153,12 +166,12 @@ def _last_of_history(state: SiegeState) -> list[MoveMark]:
     return [MoveMark(seat, (("from", board.name(source)), ("to", board.name(target))))]
 
 
-def _fields(state: SiegeState, clickable: bool) -> list[str]:
+def _fields(state: SiegeState, clickable: bool, turned: bool) -> list[str]:
     """Each field's square (the start squares as white dots), with its name as `data-spot`."""
     board = state.game.board
     parts = []
     for field in board.fields:
-        x, y = _corner(field, board)
+        x, y = _corner(field, board, turned)
         name = board.name(field)
         token = f' data-click="{name}"' if clickable else ""
         if board.on_grid(field):
@@ -168,7 +181,7 @@ def _fields(state: SiegeState, clickable: bool) -> list[str]:
                 f' stroke="{INK}" stroke-opacity=".35"/>'
             )
         else:
-            cx, cy = _centre(field, board)
+            cx, cy = _centre(field, board, turned)
             shape = (
                 f'<rect x="{x}" y="{y}" width="{UNIT}" height="{UNIT}" fill="#efe6cf"/>'
                 f'<circle cx="{cx}" cy="{cy}" r="{UNIT * 0.36}" fill="#ffffff" stroke="{INK}"'
@@ -176,7 +189,7 @@ def _fields(state: SiegeState, clickable: bool) -> list[str]:
             )
         extra = ""
         if field in board.crowns and state.cells[field] == EMPTY:
-            extra += _crown(*_centre(field, board))
+            extra += _crown(*_centre(field, board, turned))
         mark = (
             f'<rect class="mark" x="{x + 3}" y="{y + 3}" width="{UNIT - 6}" height="{UNIT - 6}"/>'
         )
@@ -189,7 +202,7 @@ def _fields(state: SiegeState, clickable: bool) -> list[str]:
     return parts
 
 
-def _marks(board: Board, marks: Sequence[MoveMark], *, over: bool) -> list[str]:
+def _marks(board: Board, marks: Sequence[MoveMark], turned: bool, *, over: bool) -> list[str]:
     """Under the pieces, a tint with a dashed (from) or solid (to) frame in the mover's
     colour; over them, a cross in a white disc at the corner of a capture."""
     colours = board.colours
@@ -201,7 +214,7 @@ def _marks(board: Board, marks: Sequence[MoveMark], *, over: bool) -> list[str]:
                 field = board.field(token)
             except ValueError:
                 continue
-            x, y = _corner(field, board)
+            x, y = _corner(field, board, turned)
             attrs = f'class="last-move" data-last-move="{role}" data-on="{token}"'
             if role == "capture" and over:
                 parts.append(
@@ -237,10 +250,10 @@ def _crown(cx: float, cy: float) -> str:
     return f'<polygon points="{path}" fill="#f7d44c" stroke="#8a6d12" stroke-width="2"/>'
 
 
-def _castle_wall(board: Board) -> str:
+def _castle_wall(board: Board, turned: bool) -> str:
     """A thick wall round the castle fields."""
-    xs = [_corner(f, board)[0] for f in board.castle]
-    ys = [_corner(f, board)[1] for f in board.castle]
+    xs = [_corner(f, board, turned)[0] for f in board.castle]
+    ys = [_corner(f, board, turned)[1] for f in board.castle]
     left, top = min(xs), min(ys)
     width, height = max(xs) + UNIT - left, max(ys) + UNIT - top
     return (
@@ -249,20 +262,20 @@ def _castle_wall(board: Board) -> str:
     )
 
 
-def _labels(board: Board) -> list[str]:
+def _labels(board: Board, turned: bool) -> list[str]:
     """Column letters under the grid and row numbers on the left, as in the notation."""
     parts = []
     bottom = MARGIN + (board.rows + 1) * UNIT + MARGIN / 2
     for column, letter in enumerate(board.columns):
-        x = MARGIN + column * UNIT + UNIT / 2
+        x = MARGIN + ((WIDTH - 1 - column) if turned else column) * UNIT + UNIT / 2
         parts.append(f'<text class="label" x="{x}" y="{bottom}">{letter}</text>')
     for row in range(board.rows + 1):
-        y = MARGIN + (board.rows - row) * UNIT + UNIT / 2
+        y = MARGIN + (row if turned else board.rows - row) * UNIT + UNIT / 2
         parts.append(f'<text class="label" x="{MARGIN / 2}" y="{y}">{row}</text>')
     return parts
 
 
-def _pieces(state: SiegeState) -> list[str]:
+def _pieces(state: SiegeState, turned: bool) -> list[str]:
     board = state.game.board
     colours = board.colours
     ids = piece_ids(state)
@@ -271,7 +284,7 @@ def _pieces(state: SiegeState) -> list[str]:
         piece = state.cells[field]
         if piece == EMPTY:
             continue
-        cx, cy = _centre(field, board)
+        cx, cy = _centre(field, board, turned)
         if piece == KNIGHT:
             figure = (
                 f'<circle r="26" fill="{colours["knight"]}" stroke="#000" stroke-width="2"/>'

@@ -1,5 +1,5 @@
 // The lobby form: shows the chosen game's setup and as many seats as there are players, with a
-// name field for each seat a person takes; the first person's name is the one typed last time.
+// name field for each seat a person takes here; the first person's name is the one typed last time.
 import { rememberName, rememberedName } from "./names.js";
 const select = document.getElementById("game-select");
 const setups = document.querySelectorAll(".game-setup");
@@ -14,12 +14,20 @@ function showSeats(setup) {
   }
 }
 
+// A person's seat past the first is either invited (a link to send) or "here": played on this
+// device by someone at the same screen (pass-and-play), who then has a name field too.
 function showName(row) {
   const seat = row.querySelector("select");
   const name = row.querySelector(".seat-name-input");
+  const here = row.querySelector(".here-input");
   const person = !seat.disabled && seat.value === "human";
-  name.hidden = !person;
-  name.disabled = !person;
+  if (here) {
+    here.disabled = !person;
+    here.closest(".here-toggle").hidden = !person;
+  }
+  const named = person && (!here || here.checked);
+  name.hidden = !named;
+  name.disabled = !named;
 }
 
 function showGame() {
@@ -36,6 +44,8 @@ for (const setup of setups) {
   setup.querySelector(".players-select").addEventListener("change", () => showSeats(setup));
   for (const row of setup.querySelectorAll(".seat-row")) {
     row.querySelector("select").addEventListener("change", () => showName(row));
+    const here = row.querySelector(".here-input");
+    if (here) here.addEventListener("change", () => showName(row));
   }
 }
 showGame();

@@ -30,3 +30,20 @@ export function forget(table) {
 }
 
 export const seatPath = (s) => `/table/${s.table}?seat=${s.seat}&token=${encodeURIComponent(s.token)}`;
+
+// Pass-and-play: the other seats this browser plays at `boot`'s table, for people at this
+// screen. The lobby sends them in the address's fragment (`#here=<seat>.<token>,...`, never
+// seen by a server); they are kept with the seats and the fragment leaves the address bar, so
+// that a copied address carries no one else's seat.
+export function hereSeats(boot) {
+  const match = window.location.hash.match(/^#here=([\w.,-]+)$/);
+  if (match) {
+    for (const part of match[1].split(",")) {
+      const [seat, token] = part.split(".");
+      if (/^\d+$/.test(seat) && token) remember({ table: boot.table, seat: Number(seat), token, here: true });
+    }
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+  }
+  return heldSeats().filter((s) => s.table === boot.table && s.here && s.seat !== boot.seat)
+    .sort((a, b) => a.seat - b.seat);
+}

@@ -1,17 +1,24 @@
 // The live table: renders each view the server sends and sends the moves this seat makes.
+// With pass-and-play (seats the lobby marked "here") the page holds several seats, one socket
+// each, and shows the seat whose turn it is, after a "ready" screen that hands the device over.
 import { _, explain, ngettext } from "./i18n.js";
 import { fitBoard } from "./fit.js";
 import { rememberName, rememberedName } from "./names.js";
+import { hereSeats } from "./seats.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 const $ = (id) => document.getElementById(id);
 const board = $("board");
-let socket = null;
+const mine = boot.seat === null ? [] : [{ seat: boot.seat, token: boot.token }, ...hereSeats(boot)];
+const links = new Map(); // the seat each socket acts for (null: a spectator's) → its socket
+let active = boot.seat; // the seat whose view is on the page
+for (const held of mine.slice(1)) { // played here: nobody needs their invite
+  const invite = document.querySelector(`#invites li[data-seat="${held.seat}"]`);
+  if (invite) invite.hidden = true;
+}
 let version = -1;
-let retries = 0;
 let view = null;
 let pending = null; // the newest view not drawn yet: fast bots may send several per frame
-let received = null; // the last view received on this socket, whole (deltas are merged into it)
 let clicked = []; // the click tokens chosen so far, for games whose moves take several clicks
 
 function el(tag, attrs = {}, ...children) {
@@ -42,15 +49,17 @@ function setOnline(online) {
 
 async function play(move) {
   board.classList.add("waiting");
-  if (socket && socket.readyState === WebSocket.OPEN) {
-    socket.send(JSON.stringify(move));
+  const link = links.get(active);
+  if (link && link.socket && link.socket.readyState === WebSocket.OPEN) {
+    link.socket.send(JSON.stringify(move));
     return;
   }
   // No live connection: the HTTP API takes the same move and answers with the new view.
+  const held = mine.find((s) => s.seat === active);
   const response = await fetch(`/api/tables/${boot.table}/actions`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ seat: boot.seat, token: boot.token, ...move }),
+    body: JSON.stringify({ seat: active, token: held ? held.token : null, ...move }),
   });
   const body = await response.json();
   if (response.ok) render(body);
@@ -268,6 +277,7 @@ function renderSeats(v) {
     const item = el("li", { "data-seat": String(s.seat) }, el("span", { class: "seat-name" }, s.name));
     if (s.kind !== "bot" && s.entered) item.append(" ", el("span", { class: "muted" }, s.colour));
     if (s.you) item.append(" ", el("span", { class: "tag you" }, _("you")));
+    else if (mine.some((m) => m.seat === s.seat)) item.append(" ", el("span", { class: "tag" }, _("on this device")));
     item.classList.toggle("to-move", s.seat === v.to_move);
     item.classList.toggle("you", s.you);
     return item;
@@ -345,6 +355,7 @@ function render(v) {
   announce(v, previous);
   renderSeats(v);
   renderResult(v);
+  if (v.seat !== null && v.seat !== undefined && $("you-tag")) $("you-tag").textContent = v.seats[v.seat].name;
   const over = v.status !== "playing";
   $("record-link").hidden = !over;
   $("replay-link").hidden = !over;
@@ -396,9 +407,9 @@ function slidePieces(before) {
 
 // After the first view the server sends deltas: `log` and `story` hold the entries from index
 // `since` on (web/view_message.py), and the board may come as `svg_patch`, runs over the lines
-// of the board shown (web/board_patch.py). Merged into the view received before, they make it
-// whole.
-function whole(v) {
+// of the board shown (web/board_patch.py). Merged into the view received before on the same
+// socket, they make it whole.
+function whole(received, v) {
   if (v.since === undefined) return v;
   if (received === null || received.log.length < v.since) return null; // cannot happen: resync
   const merged = { ...v, log: received.log.slice(0, v.since).concat(v.log) };
@@ -426,41 +437,76 @@ function schedule(v) {
       pending = null;
       render(next);
       // "Live" once the socket's first view is on the board, not merely when it opens.
-      const live = socket && socket.readyState === WebSocket.OPEN;
+      const first = links.get(boot.seat);
+      const live = first && first.socket.readyState === WebSocket.OPEN;
       if (live && !$("connection").classList.contains("online")) setOnline(true);
     });
   }
 }
 
-function connect() {
+// Pass-and-play: a view that gives one of this page's other seats the turn hands the device
+// over to its person ("ready" first, so that nobody sees another's turn by accident); the seat
+// on the page sees every other view of its own.
+const handover = $("handover");
+let handingTo = null;
+
+function arrived(seat, v) {
+  if (seat === active) { schedule(v); return; }
+  if (!v.your_turn || handingTo === seat) return;
+  handingTo = seat;
+  const person = v.seats[seat];
+  $("handover-title").textContent = _("{name}'s turn", { name: person.name });
+  $("handover-colour").textContent = person.colour;
+  handover.hidden = false;
+  $("handover-ready").focus();
+}
+
+if (handover) {
+  $("handover-ready").addEventListener("click", () => {
+    if (handingTo === null) return;
+    active = handingTo;
+    handingTo = null;
+    handover.hidden = true;
+    const link = links.get(active);
+    if (link && link.received) schedule(link.received);
+  });
+}
+
+function connect(held) {
+  const seat = held ? held.seat : null;
+  const primary = seat === boot.seat;
+  const link = links.get(seat) || { retries: 0, received: null, socket: null };
+  links.set(seat, link);
   const params = new URLSearchParams();
-  if (boot.seat !== null) {
-    params.set("seat", boot.seat);
-    params.set("token", boot.token);
+  if (held) {
+    params.set("seat", held.seat);
+    params.set("token", held.token);
   }
   params.set("delta", "1");
-  received = null;
+  link.received = null;
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${window.location.host}/ws/table/${boot.table}?${params}`);
-  socket.addEventListener("open", () => { retries = 0; });
+  const socket = new WebSocket(`${scheme}://${window.location.host}/ws/table/${boot.table}?${params}`);
+  link.socket = socket;
+  socket.addEventListener("open", () => { link.retries = 0; });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
-      received = whole(message.view);
-      if (received === null) socket.close(); // reconnects, and gets a whole view first
-      else schedule(received);
+      link.received = whole(link.received, message.view);
+      if (link.received === null) socket.close(); // reconnects, and gets a whole view first
+      else arrived(seat, link.received);
     }
-    else if (message.type === "error") showError(explain(message));
+    else if (message.type === "error") { if (seat === active) showError(explain(message)); }
     else {
       if (message.type === "takeback" && message.state === "done") version = -1; // views go back
-      document.dispatchEvent(new CustomEvent("table:message", { detail: message })); // events.js
+      // Chat, presence, takeback and the rest come on every socket: the page's own seat's tell.
+      if (primary) document.dispatchEvent(new CustomEvent("table:message", { detail: message })); // events.js
     }
   });
   socket.addEventListener("close", (event) => {
-    setOnline(false);
+    if (primary) setOnline(false);
     if (event.code >= 4400) return; // refused (unknown table, wrong token): retrying will not help
-    const wait = Math.min(5000, 300 * 2 ** retries++);
-    setTimeout(connect, wait);
+    const wait = Math.min(5000, 300 * 2 ** link.retries++);
+    setTimeout(() => connect(held), wait);
   });
 }
 
@@ -518,4 +564,5 @@ wireBoard();
 for (const button of document.querySelectorAll("#moves [data-action]")) {
   button.addEventListener("click", () => play({ action: Number(button.dataset.action) }));
 }
-connect();
+if (mine.length) mine.forEach(connect);
+else connect(null);

@@ -1,7 +1,12 @@
 // Takeback: against bots a person takes back their last move at once (the dice stay as they
-// were); with other people at the table it is a request they accept or refuse.
+// were); with other people at the table it is a request they accept or refuse. On a shared
+// screen (pass-and-play) the person whose seat is shown asks, and each other person there answers.
 import { _ } from "./i18n.js";
 import { boot, card, el, notice, onMessage, onView, post } from "./events.js";
+import { hereSeats } from "./seats.js";
+
+const held = new Map(boot.seat === null ? [] : [[boot.seat, boot.token], ...hereSeats(boot).map((s) => [s.seat, s.token])]);
+const as = (seat) => ({ seat, token: held.get(seat) });
 
 let view = null;
 let asked = null;
@@ -11,32 +16,42 @@ function name(seat) {
   return view ? view.seats[seat].name : String(seat);
 }
 
-function ask() {
-  post(path).then((answer) => {
+function ask(seat) {
+  post(path, as(seat)).then((answer) => {
     if (answer.state === "asked") notice(_("Takeback asked: waiting for the other players' answer"));
   }).catch((error) => notice(error.message));
 }
 
-function answer(accept) {
-  post(`${path}/answer`, { accept }).catch((error) => notice(error.message));
+function answer(seat, accept) {
+  post(`${path}/answer`, { ...as(seat), accept }).catch((error) => notice(error.message));
 }
 
 function show() {
   if (boot.seat === null || !view) return;
   const section = card("takeback", "moves-panel");
-  const mine = view.log.some(([player]) => player === boot.seat);
+  // On a shared screen the last person to move there may take it back, whoever holds it now.
+  const last = [...view.log].reverse().find(([player]) => player >= 0 && view.seats[player].kind === "human");
+  const shared = held.size > 1;
+  const seat = shared && last && held.has(last[0]) ? last[0] : view.seat;
+  const mine = view.log.some(([player]) => player === seat);
   const playing = view.status === "playing";
   const parts = [];
-  if (asked && asked.waiting_for.includes(boot.seat)) {
-    const yes = el("button", { type: "button", class: "button primary", "data-testid": "takeback-accept" }, _("Accept"));
-    const no = el("button", { type: "button", class: "button", "data-testid": "takeback-refuse" }, _("Refuse"));
-    yes.addEventListener("click", () => answer(true));
-    no.addEventListener("click", () => answer(false));
-    parts.push(el("p", {}, _("{name} asks to take back their last move.", { name: name(asked.seat) })),
-      el("div", { class: "button-line" }, yes, no));
-  } else if (playing && mine && !(asked && asked.seat === boot.seat)) {
-    const button = el("button", { type: "button", class: "button", "data-testid": "takeback" }, _("Take back my last move"));
-    button.addEventListener("click", ask);
+  const answering = asked ? asked.waiting_for.filter((s) => held.has(s)) : [];
+  if (answering.length) {
+    parts.push(el("p", {}, _("{name} asks to take back their last move.", { name: name(asked.seat) })));
+    for (const who of answering) {
+      const yes = el("button", { type: "button", class: "button primary", "data-testid": "takeback-accept" }, _("Accept"));
+      const no = el("button", { type: "button", class: "button", "data-testid": "takeback-refuse" }, _("Refuse"));
+      yes.addEventListener("click", () => answer(who, true));
+      no.addEventListener("click", () => answer(who, false));
+      const line = el("div", { class: "button-line" }, yes, no);
+      if (held.size > 1) line.prepend(el("span", {}, name(who)));
+      parts.push(line);
+    }
+  } else if (playing && mine && !(asked && asked.seat === seat)) {
+    const button = el("button", { type: "button", class: "button", "data-testid": "takeback" }, shared
+      ? _("Take back {name}'s last move", { name: name(seat) }) : _("Take back my last move"));
+    button.addEventListener("click", () => ask(seat));
     parts.push(button);
   }
   section.hidden = parts.length === 0;

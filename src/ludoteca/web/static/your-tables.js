@@ -28,7 +28,8 @@ function item(table, seat) {
 }
 
 async function show() {
-  const seats = heldSeats();
+  // A seat played on a shared screen (pass-and-play) is continued from its table's first seat.
+  const seats = heldSeats().filter((s) => !s.here);
   for (const link of document.querySelectorAll("a[data-table]")) {
     const mine = seats.find((s) => s.table === link.dataset.table);
     if (mine) link.href = seatPath(mine);
