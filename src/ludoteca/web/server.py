@@ -27,6 +27,7 @@ from ludoteca.i18n import _
 from ludoteca.web import (
     analysis,
     api,
+    app_shell,
     chat,
     endings,
     hint,
@@ -154,7 +155,18 @@ def create_app(
         )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
-    for feature in (turns, presence, rematch, takeback, chat, analysis, hint, endings, luck):
+    for feature in (
+        turns,
+        presence,
+        rematch,
+        takeback,
+        chat,
+        analysis,
+        hint,
+        endings,
+        luck,
+        app_shell,
+    ):
         app.include_router(feature.router)
     app.include_router(pages.router)
     app.include_router(sockets.router)

@@ -383,6 +383,26 @@ class Store:
                 update(TableRow).where(TableRow.id == table_id).values(touched=_now())
             )
 
+    def last_played(self, table_ids: Sequence[str]) -> dict[str, datetime]:
+        """When each table was last played or otherwise used: its newest move, a join, a name or
+        a chat line, else its creation (for "My games": the newest first)."""
+        newest_move = (
+            select(MoveRow.table_id, func.max(MoveRow.created).label("moved"))
+            .where(MoveRow.table_id.in_(table_ids))
+            .group_by(MoveRow.table_id)
+            .subquery()
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(TableRow.id, TableRow.created, TableRow.touched, newest_move.c.moved)
+                .outerjoin(newest_move, newest_move.c.table_id == TableRow.id)
+                .where(TableRow.id.in_(table_ids))
+            ).all()
+        return {
+            row.id: max(_aware(t) for t in (row.created, row.touched, row.moved) if t is not None)
+            for row in rows
+        }
+
     def idle(self, since: datetime, table_id: str | None = None, limit: int = 100) -> list[str]:
         """Tables still being played that nothing touched since `since`: made before it, no
         move and no other change after it (oldest first); with `table_id`, that one or none."""

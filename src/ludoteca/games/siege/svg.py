@@ -1,8 +1,9 @@
 """Belagerung as SVG: the board of `board.json` for the web and the docs.
 
 Row 6 (the defender's side, with the castle) is at the top, the knights' start squares (the
-white dots) below row 1; the defender's own view is turned, castle at the bottom. A move is chosen by two clicks: the piece's field, then the field it
-goes to (`click_path` gives `["d4", "c3"]`). In the interactive board every field is a
+white dots) below row 1; the defender's own view is turned, castle at the bottom. A move is
+chosen by two clicks: the piece's field, then the field it goes to (`click_path` gives
+`["d4", "c3"]`). In the interactive board every field is a
 `<g class="field" data-click="NAME">`; the web page marks fields `clickable` / `selected`.
 Spectator boards carry no click tokens. All CSS is scoped under the root class `siege-board`
 and no ids are used, so several boards can share a page.

@@ -1,0 +1,49 @@
+// ludoteca's service worker (served as /sw.js, after the VERSION and SHELL lines that
+// web/app_shell.py writes in front of it): the static files from a cache named by VERSION, so
+// that pages open quickly on a slow connection; pages and the API from the network, with the
+// offline page when there is none. Nothing is played offline.
+const CACHE = `ludoteca-${VERSION}`;
+const OFFLINE = "/offline";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll([...SHELL, OFFLINE]);
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+    await self.clients.claim();
+  })());
+});
+
+// A page tells the worker its language: the offline page is kept in it (`/offline?lang=`).
+self.addEventListener("message", (event) => {
+  const language = event.data && event.data.language;
+  if (!/^[a-z]{2}$/.test(language || "")) return;
+  event.waitUntil((async () => {
+    const response = await fetch(`${OFFLINE}?lang=${language}`);
+    if (response.ok) await (await caches.open(CACHE)).put(OFFLINE, response);
+  })().catch(() => {}));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith((async () => {
+      const cache = await caches.open(CACHE);
+      const kept = await cache.match(request);
+      if (kept) return kept;
+      const response = await fetch(request);
+      if (response.ok) cache.put(request, response.clone());
+      return response;
+    })());
+  } else if (request.mode === "navigate") {
+    event.respondWith(fetch(request).catch(async () => (await caches.match(OFFLINE)) || Response.error()));
+  }
+});
