@@ -2,7 +2,9 @@
 
 Version 2 names the chance scheme (`core.chance`): 1 (seeded) and 2 (keyed, with the secret and
 its commitment) are verified outcome by outcome on replay; 0 marks a game played with physical
-dice, whose outcomes are taken as written. A version-1 record is a seeded one.
+dice, whose outcomes are taken as written. A version-1 record is a seeded one. A game with
+takebacks lists where each went back to (`"chance": {"redraws": [...]}`): the outcomes after
+each were drawn anew (`core.chance.Chance.redraws`).
 
 A record may name its players (`"names"`, one per seat, as a table showed them: "Anna",
 "Yellow (hard bot)"); it is optional, checks nothing and changes no version, so records without
@@ -54,20 +56,25 @@ class Record:
     secret: str | None = None
     names: list[str] | None = None
     """The players' names, one per seat, where the record was made at a table that had them."""
+    redraws: list[int] = field(default_factory=list)
+    """Where each takeback that drew the chance after it anew went back to (`Chance.redraws`):
+    `"chance": {"redraws": [...]}`, absent when there were none."""
 
     def chance(self) -> Chance | None:
         """Where the record's chance outcomes come from; None for physical dice."""
         if self.scheme == PHYSICAL:
             return None
         try:
-            return Chance(self.scheme, self.seed, self.secret)
+            return Chance(self.scheme, self.seed, self.secret, tuple(self.redraws))
         except ValueError as exc:
             raise StateFormatError(f"malformed record: {exc}") from exc
 
     def chance_json(self) -> JSON:
+        redraws = {"redraws": list(self.redraws)} if self.redraws else {}
         if self.scheme == KEYED and self.secret is not None:
-            return {"scheme": KEYED, "secret": self.secret, "commitment": commitment(self.secret)}
-        return {"scheme": self.scheme}
+            secret = {"secret": self.secret, "commitment": commitment(self.secret)}
+            return {"scheme": KEYED, **secret, **redraws}
+        return {"scheme": self.scheme, **redraws}
 
     @classmethod
     def of(cls, state: State, seats: list[str] | None = None) -> Record:
@@ -137,7 +144,7 @@ class Record:
                 f" not {len(record.seats)}"
             )
         if version == 2:
-            record.scheme, record.secret = _chance(obj)
+            record.scheme, record.secret, record.redraws = _chance(obj, len(record.moves))
         record.names = _names(obj.get("names"), record.players)
         return record
 
@@ -256,16 +263,25 @@ def _result(value: Any) -> list[float] | None:
     return [float(v) for v in value]
 
 
-def _chance(obj: dict[str, Any]) -> tuple[int, str | None]:
-    """The scheme and secret of a version-2 record; a keyed secret must match its commitment."""
+def _chance(obj: dict[str, Any], moves: int) -> tuple[int, str | None, list[int]]:
+    """The scheme, secret and redraws of a version-2 record; a keyed secret must match its
+    commitment."""
     chance = obj.get("chance")
     if not isinstance(chance, dict) or chance.get("scheme") not in (PHYSICAL, *SCHEMES):
         raise StateFormatError(
             'malformed record: "chance" is {"scheme": 0 (physical dice), 1 (seeded) or 2 (keyed)}'
         )
     scheme: int = chance["scheme"]
+    redraws = chance.get("redraws", [])
+    if not isinstance(redraws, list) or not all(
+        type(at) is int and 0 <= at <= moves for at in redraws
+    ):
+        raise StateFormatError(
+            'malformed record: "redraws" lists where takebacks went back to, as move counts'
+            f" from 0 to {moves}"
+        )
     if scheme != KEYED:
-        return scheme, None
+        return scheme, None, redraws
     secret = chance.get("secret")
     try:
         Chance(KEYED, 0, secret)
@@ -274,4 +290,4 @@ def _chance(obj: dict[str, Any]) -> tuple[int, str | None]:
     assert isinstance(secret, str)
     if chance.get("commitment") != commitment(secret):
         raise StateFormatError("the record's secret does not match its published commitment")
-    return scheme, secret
+    return scheme, secret, redraws

@@ -116,11 +116,19 @@ class SocialStore:
         return [ChatLine(seat, text, _aware(created)) for seat, text, created in reversed(rows)]
 
     # -- takebacks ------------------------------------------------------------------------------
-    def take_back(self, table_id: str, seat: int, undone: list[MoveData]) -> Takeback:
-        """Delete the undone moves and keep them as one takeback, in one commit."""
+    def take_back(
+        self, table_id: str, seat: int, undone: list[MoveData], redraws: list[int]
+    ) -> Takeback:
+        """Delete the undone moves and keep them as one takeback, in one commit, with the
+        table's `redraws` (this takeback's `at` last) and its count of takebacks."""
         at = undone[0].index
         now = _now()
         with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(redraws=list(redraws), taken_back=TableRow.taken_back + 1, touched=now)
+            )
             connection.execute(
                 delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.index >= at)
             )

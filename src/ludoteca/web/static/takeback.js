@@ -1,5 +1,6 @@
-// Takeback: against bots a person takes back their last move at once (the dice stay as they
-// were); with other people at the table it is a request they accept or refuse.
+// Takeback: against bots a person takes back their last move at once (the dice after it are
+// drawn anew); with other people at the table it is a request they accept or refuse. None
+// where the table's creator turned takebacks off.
 import { _ } from "./i18n.js";
 import { boot, card, el, notice, onMessage, onView, post } from "./events.js";
 
@@ -24,6 +25,10 @@ function answer(accept) {
 function show() {
   if (boot.seat === null || !view) return;
   const section = card("takeback", "moves-panel");
+  if (view.takebacks && !view.takebacks.allowed) {
+    section.hidden = true;
+    return;
+  }
   const mine = view.log.some(([player]) => player === boot.seat);
   const playing = view.status === "playing";
   const parts = [];
