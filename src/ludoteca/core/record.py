@@ -185,8 +185,7 @@ class Record:
             size = Path(path).stat().st_size
             if size > MAX_BYTES:
                 raise StateFormatError(
-                    f"{path} is {size / 2**20:.0f} MB: a record is at most"
-                    f" {MAX_BYTES // 2**20} MB"
+                    f"{path} is {size / 2**20:.0f} MB: a record is at most {MAX_BYTES // 2**20} MB"
                 )
             obj = json.loads(Path(path).read_text(encoding="utf-8"))
         except OSError as exc:
@@ -196,7 +195,9 @@ class Record:
         except json.JSONDecodeError as exc:
             raise StateFormatError(f"{path} is not JSON: {exc}") from exc
         except RecursionError as exc:
-            raise StateFormatError(f"{path} is not a record: its JSON is nested too deeply") from exc
+            raise StateFormatError(
+                f"{path} is not a record: its JSON is nested too deeply"
+            ) from exc
         return cls.from_json(obj)
 
     def states(self) -> list[State]:
@@ -254,9 +255,7 @@ class Record:
 def _field(obj: dict[str, Any], name: str, kind: type) -> Any:
     value = obj[name]
     if kind is int and (type(value) is not int):
-        raise StateFormatError(
-            f"malformed record: {name!r} is a whole number, not {shown(value)}"
-        )
+        raise StateFormatError(f"malformed record: {name!r} is a whole number, not {shown(value)}")
     if not isinstance(value, kind):
         raise StateFormatError(
             f"malformed record: {name!r} is a {kind.__name__}, not {shown(value)}"
