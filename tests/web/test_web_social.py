@@ -163,6 +163,19 @@ def test_chat_reaches_everyone_and_is_kept_as_plain_text(web: Any) -> None:
         assert next_of(later, "chat-history")["lines"] == [line]
 
 
+def test_chat_lines_stay_on_one_line_whatever_the_separator(web: Any) -> None:
+    """Issue 29, item 5: NUL, ESC, CR LF and U+202E became spaces, U+2028 (line separator)
+    was kept. Every control or format character and every separator becomes a space."""
+    table = web.create()
+    text = "a\u2028b\u2029c\x00d\x1be\r\nf\u202eg\u00a0h\ti\u200bj\u0085k"
+    body = {"seat": 0, "token": table.tokens[0], "text": text}
+    sent = web.client.post(f"/api/tables/{table.id}/chat", json=body)
+    assert sent.status_code == 201
+    assert sent.json()["text"] == "a b c d e  f g h i j k"
+    blank = web.client.post(f"/api/tables/{table.id}/chat", json={**body, "text": "\u2028\u2029"})
+    assert blank.status_code == 422 and blank.json()["code"] == "chat_empty"
+
+
 @pytest.mark.parametrize(
     ("body", "status", "message"),
     [

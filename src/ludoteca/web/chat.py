@@ -1,9 +1,10 @@
 """Table chat: seated players write, everyone at the table reads; stored with the table.
 
 A line is plain text (pages show it as text, never as HTML), at most `MAX_LENGTH` characters
-after trimming, without control characters; a seat may send `RATE_LINES` lines per
-`RATE_SECONDS` seconds (more is answered 429), counted in the database among the lines stored
-(`SocialStore.add_line`), so the limit holds across every server process.
+after trimming, on one line: control characters and separators become spaces (`clean`). A seat
+may send `RATE_LINES` lines per `RATE_SECONDS` seconds (more is answered 429), counted in the
+database among the lines stored (`SocialStore.add_line`), so the limit holds across every
+server process.
 """
 
 from __future__ import annotations
@@ -33,8 +34,11 @@ class ChatRequest(SeatProof):
 
 
 def clean(text: str) -> str:
-    """The line as stored: control characters (line breaks included) become spaces, trimmed."""
-    kept = "".join(" " if unicodedata.category(c) in {"Cc", "Cf"} else c for c in text).strip()
+    """The line as stored, on one line: every control, format, private or unassigned character
+    and every separator (Unicode categories C and Z: line breaks, U+2028 and U+2029, tabs,
+    bidirectional overrides such as U+202E, no-break and other spaces) becomes a plain space;
+    trimmed."""
+    kept = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text).strip()
     if not kept:
         raise Unprocessable("a chat line needs some text", code="chat_empty")
     if len(kept) > MAX_LENGTH:
