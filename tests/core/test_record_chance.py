@@ -122,3 +122,21 @@ def test_a_record_with_takebacks_verifies_and_replays(tmp_path: Path) -> None:
     obj["chance"]["redraws"] = [-1]
     with pytest.raises(StateFormatError, match="redraws"):
         Record.from_json(obj)
+
+
+def test_a_keyed_record_has_no_seed_and_one_written_before_still_loads() -> None:
+    """Issue 29, item 6: a fair table's record carried `"seed": 0`, which nothing checked:
+    changed to 12345 it replayed without complaint. A keyed record now writes no seed; the 0
+    of the records written before still loads, and any other seed is refused."""
+    record = played_with_takebacks("3c" * 16, takebacks=0)
+    obj = record.to_json()
+    assert "seed" not in obj and obj["chance"]["scheme"] == KEYED
+    assert Record.from_json(obj).replay() == record.replay()
+    before = {**obj, "seed": 0}  # as fair tables wrote it until now
+    assert Record.from_json(before).replay() == record.replay()
+    with pytest.raises(StateFormatError, match="has no seed"):
+        Record.from_json({**obj, "seed": 12345})
+    seeded = legacy("ludo-seed5.json")
+    del seeded["seed"]
+    with pytest.raises(StateFormatError, match="no field 'seed'"):
+        Record.from_json(seeded)  # a seeded record still needs its seed

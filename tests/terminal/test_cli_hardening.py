@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import ludoteca
 from ludoteca.arena.store import ArenaStore
 from ludoteca.cli import app
-from ludoteca.core.record import MAX_BYTES, MAX_MOVES
+from ludoteca.core.chance import KEYED, Chance
+from ludoteca.core.record import MAX_BYTES, MAX_MOVES, Record
 
 
 def invoke(*args: str, input: str | None = None) -> Any:
@@ -138,3 +140,19 @@ def test_a_move_after_the_end_names_no_internal_number(tmp_path: Path) -> None:
     result = invoke("replay", str(path))
     assert_one_line(result, "but the game was over")
     assert "-4" not in result.output and "-1" not in result.output
+
+
+def test_the_replay_of_a_fair_tables_record_shows_no_seed(tmp_path: Path) -> None:
+    """A keyed record (a fair table's) has no seed: the replay's heading shows none."""
+    game = ludoteca.load("ludo", players=2)
+    chance = Chance(KEYED, 0, "9d" * 16)
+    state = game.new_initial_state(seed=0)
+    while not state.is_terminal():
+        move = chance.draw(state) if state.is_chance_node() else state.legal_actions()[0]
+        state.apply_action(move)
+    record = Record.of(state)
+    record.scheme, record.secret = KEYED, chance.secret
+    result = invoke("replay", str(record.save(tmp_path / "fair.json")))
+    assert result.exit_code == 0, result.output
+    heading = result.output.splitlines()[0]
+    assert "started" in heading and "seed" not in heading

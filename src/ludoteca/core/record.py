@@ -115,7 +115,10 @@ class Record:
         )
 
     def to_json(self) -> JSON:
+        """The record as JSON. A keyed record (scheme 2) has no `"seed"`: its outcomes come from
+        the secret alone, so a seed there would be a field nothing checks."""
         names = {"names": list(self.names)} if self.names is not None else {}
+        seed = {} if self.scheme == KEYED else {"seed": self.seed}
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -124,7 +127,7 @@ class Record:
             "options": self.options,
             "seats": self.seats,
             **names,
-            "seed": self.seed,
+            **seed,
             "chance": self.chance_json(),
             "started": self.started,
             "moves": [
@@ -153,7 +156,7 @@ class Record:
                 game=_field(obj, "game", str),
                 players=_field(obj, "players", int),
                 options=_options(obj.get("options")),
-                seed=_field(obj, "seed", int),
+                seed=_seed(obj, version),
                 seats=[_text(s, "seats") for s in _field(obj, "seats", list)],
                 moves=[_move(m, i) for i, m in enumerate(_field(obj, "moves", list))],
                 result=_result(obj.get("result")),
@@ -261,6 +264,22 @@ def _field(obj: dict[str, Any], name: str, kind: type) -> Any:
             f"malformed record: {name!r} is a {kind.__name__}, not {shown(value)}"
         )
     return value
+
+
+def _seed(obj: dict[str, Any], version: int) -> int:
+    """The seed of a seeded or physical record; a keyed one (scheme 2) has none, or the 0 its
+    tables wrote before: any other seed there would change nothing, so it is refused."""
+    chance = obj.get("chance")
+    keyed = version == 2 and isinstance(chance, dict) and chance.get("scheme") == KEYED
+    if not keyed:
+        seed: int = _field(obj, "seed", int)
+        return seed
+    if obj.get("seed", 0) != 0:
+        raise StateFormatError(
+            "malformed record: a keyed record (chance scheme 2) has no seed: its outcomes come"
+            f" from its secret, so its seed {shown(obj['seed'])} would mean nothing"
+        )
+    return 0
 
 
 def _text(value: Any, name: str) -> str:
