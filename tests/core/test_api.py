@@ -496,7 +496,7 @@ def _tamper_last_move(obj: JSON, **fields: Any) -> None:
     ("change", "match"),
     [
         (lambda o: _tamper_last_move(o, notation="0-99"), "reads .* here, the record says '0-99'"),
-        (lambda o: _tamper_last_move(o, player=-1), "the record says player -1 moved"),
+        (lambda o: _tamper_last_move(o, player=-1), "the record says chance moved"),
         (lambda o: o["moves"][1].update(action=9, notation="9"), "does not replay: a die"),
         (lambda o: o.update(result=[0.0, 0.0, 0.0, 0.0]), "result .* differs from the replay"),
         (lambda o: o.update(options={"board": 5}), "option 'board'"),

@@ -212,6 +212,9 @@ def test_the_replay_and_the_lobby_show_a_takeback_with_the_names(server: str, pa
     # The note sits in the move list, whose turns still step the replay.
     assert page.locator("#move-list li[data-turn]").count() > 1
 
+    assert page.get_by_test_id("with-takebacks").inner_text() == "(with takebacks)"
+
     page.goto(server + "/")
     finished = page.locator("#finished-tables + ul")
     assert "Anna vs Yellow (greedy bot)" in finished.inner_text()
+    assert "(with takebacks)" in finished.inner_text()  # marked: its dice were drawn anew

@@ -131,12 +131,14 @@ def test_bad_names_get_a_400_with_a_message(web: Any, names: Any, message: str) 
 
 def test_a_person_names_their_seat_from_the_invite_link(web: Any) -> None:
     table = web.create()
-    body = {"seat": 1, "token": table.tokens[1], "name": "<b>Cas</b>"}
+    body = {"seat": 1, "token": table.tokens[1], "name": "Cas & 'Co'"}
     response = web.client.post(f"/api/tables/{table.id}/name", json=body)
     assert response.status_code == 200
-    assert response.json()["seats"][1]["name"] == "<b>Cas</b>"
+    assert response.json()["seats"][1]["name"] == "Cas & 'Co'"
     page = web.client.get(f"/table/{table.id}")
-    assert "&lt;b&gt;Cas&lt;/b&gt;" in page.text and "<b>Cas</b>" not in page.text
+    assert "Cas &amp; &#39;Co&#39;" in page.text and "Cas & 'Co'" not in page.text
+    markup = web.client.post(f"/api/tables/{table.id}/name", json={**body, "name": "<b>Cas</b>"})
+    assert markup.status_code == 400 and markup.json()["code"] == "bad_name"  # `<` is no letter
     cleared = web.client.post(f"/api/tables/{table.id}/name", json={**body, "name": " "})
     assert cleared.json()["seats"][1]["name"] == "Blue & Green"
 

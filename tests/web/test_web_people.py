@@ -78,6 +78,21 @@ def test_entered_names_are_tidied_and_limited() -> None:
     assert clean_names(None, 2) == [None, None]
 
 
+@pytest.mark.parametrize("name", ["<b>x</b>", "Anna 😀", "Ben+Cas", "Dé €", "x‍y", "A‮B", ""])
+def test_a_name_holds_letters_digits_spaces_and_punctuation_only(name: str) -> None:
+    """Issue 29, item 5: docs/web.md allows letters, digits, spaces and punctuation, but
+    markup and emoji were accepted. Symbols (`<`, `+`, `€`, emoji), format characters
+    (a zero-width joiner, a right-to-left override) and private characters are refused."""
+    with pytest.raises(BadRequest, match="letters, digits, spaces and punctuation"):
+        clean_name(name)
+
+
+def test_names_of_every_script_with_accents_and_punctuation_are_kept() -> None:
+    for name in ("José", "Zoë", "Anne-Marie O'Brien", "李小龙", "Ana (2)", "Ébène, Ç."):
+        assert clean_name(name) == name
+    assert clean_name("Anna Maria B.	C") == "Anna Maria B. C"  # separators: a space
+
+
 def test_equal_returns_share_a_place_and_the_next_place_skips() -> None:
     groups = ranking([1.0, -1 / 3, -1 / 3, -1 / 3])
     assert [(g.place, g.seats) for g in groups] == [(1, (0,)), (2, (1, 2, 3))]

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from test_web_ws import next_view
 
 from ludoteca.web.rematch import rematch_request
+from ludoteca.web.server import create_app
 from ludoteca.web.setup import new_table
+from ludoteca.web.social_store import WritingTooFast
 
 ONE_COLOUR = {"colours_per_seat": 1}
 
@@ -159,6 +163,19 @@ def test_chat_reaches_everyone_and_is_kept_as_plain_text(web: Any) -> None:
         assert next_of(later, "chat-history")["lines"] == [line]
 
 
+def test_chat_lines_stay_on_one_line_whatever_the_separator(web: Any) -> None:
+    """Issue 29, item 5: NUL, ESC, CR LF and U+202E became spaces, U+2028 (line separator)
+    was kept. Every control or format character and every separator becomes a space."""
+    table = web.create()
+    text = "a\u2028b\u2029c\x00d\x1be\r\nf\u202eg\u00a0h\ti\u200bj\u0085k"
+    body = {"seat": 0, "token": table.tokens[0], "text": text}
+    sent = web.client.post(f"/api/tables/{table.id}/chat", json=body)
+    assert sent.status_code == 201
+    assert sent.json()["text"] == "a b c d e  f g h i j k"
+    blank = web.client.post(f"/api/tables/{table.id}/chat", json={**body, "text": "\u2028\u2029"})
+    assert blank.status_code == 422 and blank.json()["code"] == "chat_empty"
+
+
 @pytest.mark.parametrize(
     ("body", "status", "message"),
     [
@@ -185,6 +202,34 @@ def test_chat_is_limited_in_rate(web: Any) -> None:
     assert "slow down" in codes[-1].json()["detail"]
 
 
+def test_the_chat_limit_holds_across_server_processes(web: Any, database: str) -> None:
+    """Issue 29, item 3: with two workers, 30 lines of one seat in a burst had 10 accepted,
+    5 on each (the count was kept in each process's memory). The count is the stored lines."""
+    table = web.create()
+    body = {"seat": 0, "token": table.tokens[0], "text": "hi"}
+    other = create_app(database, bot_delay=0.0)
+    with TestClient(other) as second:
+        clients = [web.client, second]
+        codes = [
+            clients[i % 2].post(f"/api/tables/{table.id}/chat", json=body).status_code
+            for i in range(12)
+        ]
+    assert codes == [201] * 5 + [429] * 7
+    assert len(web.client.get(f"/api/tables/{table.id}/chat").json()["lines"]) == 5
+    other_seat = {"seat": 1, "token": table.tokens[1], "text": "me too"}
+    assert web.client.post(f"/api/tables/{table.id}/chat", json=other_seat).status_code == 201
+
+
+def test_chat_lines_sent_at_once_from_many_threads_keep_the_limit(web: Any) -> None:
+    """Lines racing each other on the database: the table's row is locked while one is
+    counted and stored, so exactly five of twelve get in."""
+    table = web.create()
+    social = web.app.state.social
+    with ThreadPoolExecutor(12) as pool:
+        tried = list(pool.map(lambda _i: stored_or_refused(social, table.id), range(12)))
+    assert sorted(tried) == [False] * 7 + [True] * 5
+
+
 @pytest.mark.parametrize("game", ["ludo", "bremen", "museum", "siege", "villa"])
 def test_every_game_sets_up_its_rematch_with_the_same_options(web: Any, game: str) -> None:
     table = web.create(game=game, seats=["human", "random"], speed="fast")
@@ -193,3 +238,11 @@ def test_every_game_sets_up_its_rematch_with_the_same_options(web: Any, game: st
     assert (again.game, again.options, again.speed) == (game, live.data.options, "fast")
     assert [s.kind for s in again.seats] == ["bot", "human"]
     assert again.seats[1].token != live.data.seats[0].token  # a fresh link
+
+
+def stored_or_refused(social: Any, table_id: str) -> bool:
+    try:
+        social.add_line(table_id, 0, "hi", (5, 10.0))
+    except WritingTooFast:
+        return False
+    return True

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import UTC, datetime
+from itertools import pairwise
 from typing import Any
 
 import pytest
 from test_web_social import ONE_COLOUR, finish, next_of
 
+from ludoteca.core.api import CHANCE
+from ludoteca.core.chance import keyed_uniform, pick
 from ludoteca.core.record import Record
+from ludoteca.web.setup import request_from_form
 from ludoteca.web.social_store import Takeback
 from ludoteca.web.storage import MoveData
 from ludoteca.web.takeback_story import TakebackNote, lines_before, with_takebacks
@@ -20,16 +25,29 @@ def my_turn_again(web: Any, table: Any, seat: int = 0) -> Any:
     return live
 
 
-def test_a_takeback_against_a_bot_restores_the_decision_and_draws_the_same_dice(web: Any) -> None:
-    """The same position draws the same chance outcome again: dice cannot be rerolled."""
-    table = web.create(seats=["human", "greedy"], speed="fast", seed=11)
+def chance_after(log: list[list[Any]], at: int) -> list[str]:
+    """The chance outcomes (notations) of a log from move `at` on."""
+    return [notation for player, notation in log[at:] if player == CHANCE]
+
+
+def test_a_takeback_against_a_bot_restores_the_decision_and_draws_the_dice_anew(
+    web: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29: the dice seen after a move, then taken back, must not be the dice to come.
+
+    From the position taken back to (after `at` moves) the outcomes are drawn anew, keyed with
+    the secret, the step and the takeback's number: checked here against that formula, and
+    the record (with `"redraws"`) verifies and replays."""
+    monkeypatch.setattr("ludoteca.web.setup.new_secret", lambda: "a1" * 16)  # reproducible
+    table = web.create(seed=None, seats=["human", "greedy"], speed="fast")  # a fair table
     my_turn_again(web, table)
     before = web.view(table, 0)
+    at = before["version"]
     choice = before["legal"][-1]["action"]
     assert web.act(table, 0, action=choice).status_code == 200
     live = my_turn_again(web, table)
     played = web.view(table, 0)["log"]
-    assert any(p == 1 for p, _ in played[before["version"] :])  # the bot moved in between
+    assert any(p == 1 for p, _ in played[at:])  # the bot moved in between
 
     answer = web.client.post(
         f"/api/tables/{table.id}/takeback", json={"seat": 0, "token": table.tokens[0]}
@@ -37,37 +55,99 @@ def test_a_takeback_against_a_bot_restores_the_decision_and_draws_the_same_dice(
     assert answer.status_code == 200 and answer.json()["state"] == "done"
     after = web.view(table, 0)
     assert after["log"] == before["log"] and after["legal"] == before["legal"]
-    assert after["your_turn"]
-    assert [m.index for m in web.app.state.manager.store.get(table.id).moves] == list(
-        range(before["version"])
-    )  # the stored moves are the line of play
+    assert after["your_turn"] and after["takebacks"] == {"allowed": True, "made": 1}
+    stored = web.app.state.manager.store.get(table.id)
+    assert [m.index for m in stored.moves] == list(range(at))  # the stored moves: the line
+    assert stored.redraws == [at] and stored.taken_back == 1
 
     assert web.act(table, 0, action=choice).status_code == 200
     my_turn_again(web, table)
-    assert web.view(table, 0)["log"] == played  # same dice, same bot answer
-    assert len(live.record().states()) == len(played) + 1  # the record is a valid game
+    secret = live.data.secret
+    state = live.game.new_initial_state(seed=0)
+    for index, move in enumerate(live.moves):  # every outcome from `at` on, keyed with 1
+        if move.player == CHANCE:
+            epoch = 1 if index >= at else 0
+            u = keyed_uniform(secret, index, epoch)
+            assert pick(state.chance_outcomes(), u) == move.action
+        state.apply_action(move.action)
+    record = live.record()
+    assert record.chance_json()["redraws"] == [at]
+    assert len(Record.from_json(record.to_json()).states()) == len(live.moves) + 1
     [kept] = web.client.get(f"/api/tables/{table.id}/takebacks").json()["takebacks"]
-    assert kept["seat"] == 0 and kept["at"] == before["version"]
-    assert [[p, n] for p, _, n in kept["undone"]] == played[before["version"] :]
+    assert kept["seat"] == 0 and kept["at"] == at
+    assert [[p, n] for p, _, n in kept["undone"]] == played[at:]
+
+
+def test_the_undone_line_tells_nothing_of_the_dice_to_come(
+    web: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The issue's oracle: move, read the dice, take back, move again, 60 times. Before, the
+    first die after the move was the same every time; now it agrees with the one of the line
+    before about one time in six, and the 60 dice are spread as a fair die's (chi-square)."""
+    monkeypatch.setattr("ludoteca.web.setup.new_secret", lambda: "5e" * 16)  # reproducible
+    table = web.create(seed=None, seats=["human", "greedy"], speed="fast")
+    my_turn_again(web, table)
+    at = web.view(table, 0)["version"]
+    choice = web.view(table, 0)["legal"][0]["action"]
+    path = f"/api/tables/{table.id}/takeback"
+    firsts = []
+    for _cycle in range(60):
+        assert web.act(table, 0, action=choice).status_code == 200
+        my_turn_again(web, table)
+        firsts.append(chance_after(web.view(table, 0)["log"], at + 1)[0])
+        assert web.client.post(path, json={"seat": 0, "token": table.tokens[0]}).status_code == 200
+    agree = sum(a == b for a, b in pairwise(firsts))
+    assert agree < 20, firsts  # expected 59 / 6 = 9.8; the oracle gave 59
+    counts = Counter(firsts)
+    chi_square = sum((counts[str(face)] - 10) ** 2 / 10 for face in range(1, 7))
+    assert chi_square < 20.5, counts  # 5 degrees of freedom, p = 0.001
+    live = web.app.state.manager.tables[table.id]
+    assert live.data.redraws == [at] * 60
+    assert len(live.record().states()) == len(live.moves) + 1
+
+
+def test_the_creator_can_turn_takebacks_off(web: Any) -> None:
+    table = web.create(seats=["human", "greedy"], speed="fast", takebacks=False)
+    my_turn_again(web, table)
+    web.play_first_moves(table, 1)
+    my_turn_again(web, table)
+    answer = web.client.post(
+        f"/api/tables/{table.id}/takeback", json={"seat": 0, "token": table.tokens[0]}
+    )
+    assert answer.status_code == 409
+    assert answer.json()["code"] == "takebacks_off"
+    assert "turned takebacks off" in answer.json()["detail"]
+    assert web.view(table, 0)["takebacks"] == {"allowed": False, "made": 0}
+    dutch = web.client.post(
+        f"/api/tables/{table.id}/takeback?lang=nl", json={"seat": 0, "token": table.tokens[0]}
+    )
+    assert dutch.json()["code"] == "takebacks_off"
+
+
+def test_the_lobby_form_turns_takebacks_off() -> None:
+    fields = [("game", "ludo"), ("takebacks", "false")]
+    assert request_from_form(fields).takebacks is False
+    assert request_from_form([*fields, ("takebacks", "true")]).takebacks is True
+    assert request_from_form([("game", "ludo")]).takebacks is True
 
 
 @pytest.mark.parametrize("game", ["ludo", "bremen", "museum", "siege", "villa"])
-def test_every_game_takes_back_to_the_same_position_and_chance(web: Any, game: str) -> None:
-    """Any game: after a takeback, playing the same move again gives the same game."""
+def test_every_game_takes_back_to_the_same_position(web: Any, game: str) -> None:
+    """Any game: after a takeback the position is the one before the move; the game played on
+    from there is a valid record."""
     table = web.create(game=game, seats=["human", "random"], speed="fast", seed=5)
     my_turn_again(web, table)
     before = web.view(table, 0)
     choice = before["legal"][0]["action"]
     web.act(table, 0, action=choice)
     my_turn_again(web, table)
-    played = web.view(table, 0)
     path = f"/api/tables/{table.id}/takeback"
     assert web.client.post(path, json={"seat": 0, "token": table.tokens[0]}).status_code == 200
     after = web.view(table, 0)
     assert (after["log"], after["svg"]) == (before["log"], before["svg"])
     web.act(table, 0, action=choice)
-    my_turn_again(web, table)
-    assert web.view(table, 0)["log"] == played["log"]
+    live = my_turn_again(web, table)
+    assert len(live.record().states()) == len(live.moves) + 1
 
 
 def test_nothing_to_take_back_before_the_first_move(web: Any) -> None:

@@ -11,6 +11,11 @@ restarted mid-game) draws exactly the dice it would have drawn. Two versioned sc
   publishes the SHA-256 of its secret (the commitment) when it is created and reveals the secret
   with the record at the end, so anyone can check every outcome and nobody could know one in
   advance.
+
+A takeback at a web table must not let anyone see the dice to come and then choose: after the
+k-th takeback (1-based) that went back to move `at`, every outcome from `at` on is drawn anew,
+keyed with k as well as the step (`Chance.redraws`). Epoch 0 (no takeback) is the plain formula,
+so games without takebacks draw exactly what they always drew.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
@@ -47,9 +52,13 @@ def mix64(value: int) -> int:
     return z ^ (z >> 31)
 
 
-def seeded_uniform(seed: int, step: int) -> float:
-    """A number in [0, 1) fixed by the seed and the history position."""
-    return (mix64(mix64(seed & _MASK) ^ step) >> 11) / float(1 << 53)
+def seeded_uniform(seed: int, step: int, epoch: int = 0) -> float:
+    """A number in [0, 1) fixed by the seed and the history position (and, after a takeback,
+    the takeback's number `epoch`; 0: the formula games without takebacks use)."""
+    mixed = mix64(seed & _MASK) ^ step
+    if epoch:
+        mixed = mix64(mixed ^ mix64(epoch + 0xD1B54A32D192ED03))
+    return (mix64(mixed) >> 11) / float(1 << 53)
 
 
 def pick(outcomes: list[tuple[int, float]], u: float) -> int:
@@ -80,10 +89,15 @@ def commitment(secret: str) -> str:
     return hashlib.sha256(bytes.fromhex(secret)).hexdigest()
 
 
-def keyed_uniform(secret: str, step: int) -> float:
-    """A number in [0, 1) fixed by the secret and the history position (scheme 2)."""
+def keyed_uniform(secret: str, step: int, epoch: int = 0) -> float:
+    """A number in [0, 1) fixed by the secret and the history position (scheme 2).
+
+    After the `epoch`-th takeback the message is the step and the epoch (16 bytes instead of
+    8): a different input to a keyed hash, so its outcome is independent of the one before.
+    """
+    message = step.to_bytes(8, "big") + (epoch.to_bytes(8, "big") if epoch else b"")
     digest = hashlib.blake2b(
-        step.to_bytes(8, "big"), key=bytes.fromhex(secret), digest_size=8, person=b"ludoteca-dice"
+        message, key=bytes.fromhex(secret), digest_size=8, person=b"ludoteca-dice"
     ).digest()
     return (int.from_bytes(digest, "big") >> 11) / float(1 << 53)
 
@@ -106,6 +120,9 @@ class Chance:
     scheme: int = SEEDED
     seed: int = 0
     secret: str | None = None
+    redraws: tuple[int, ...] = ()
+    """Where each takeback went back to (its `at`, the number of moves kept), in order: from
+    there on the k-th one's outcomes were drawn anew, keyed with k (`epoch`)."""
 
     def __post_init__(self) -> None:
         if self.scheme not in SCHEMES:
@@ -115,11 +132,24 @@ class Chance:
                 raise ValueError(f"a keyed chance needs a secret of {2 * SECRET_BYTES} hex digits")
             bytes.fromhex(self.secret)
 
+        if any(type(at) is not int or at < 0 for at in self.redraws):
+            raise ValueError(f"redraws are move counts, not {list(self.redraws)!r}")
+
+    def epoch(self, step: int) -> int:
+        """The number of the last takeback that went back to `step` or before it (0: none):
+        the outcome at `step` was drawn after it."""
+        return max((k for k, at in enumerate(self.redraws, 1) if at <= step), default=0)
+
     def uniform(self, step: int) -> float:
+        epoch = self.epoch(step)
         if self.scheme == KEYED:
             assert self.secret is not None
-            return keyed_uniform(self.secret, step)
-        return seeded_uniform(self.seed, step)
+            return keyed_uniform(self.secret, step, epoch)
+        return seeded_uniform(self.seed, step, epoch)
+
+    def after_takeback(self, at: int) -> Chance:
+        """This chance once a takeback went back to `at` moves: the outcomes from there anew."""
+        return replace(self, redraws=(*self.redraws, at))
 
     def draw(self, state: State) -> int:
         """The outcome of the chance node `state` under this scheme."""

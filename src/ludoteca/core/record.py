@@ -2,7 +2,9 @@
 
 Version 2 names the chance scheme (`core.chance`): 1 (seeded) and 2 (keyed, with the secret and
 its commitment) are verified outcome by outcome on replay; 0 marks a game played with physical
-dice, whose outcomes are taken as written. A version-1 record is a seeded one.
+dice, whose outcomes are taken as written. A version-1 record is a seeded one. A game with
+takebacks lists where each went back to (`"chance": {"redraws": [...]}`): the outcomes after
+each were drawn anew (`core.chance.Chance.redraws`).
 
 A record may name its players (`"names"`, one per seat, as a table showed them: "Anna",
 "Yellow (hard bot)"); it is optional, checks nothing and changes no version, so records without
@@ -12,12 +14,13 @@ it load as before and older readers pass over it.
 from __future__ import annotations
 
 import json
+import reprlib
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ludoteca.core.api import CHANCE, JSON, State
+from ludoteca.core.api import CHANCE, JSON, TERMINAL, Game, State
 from ludoteca.core.chance import KEYED, SCHEMES, SEEDED, Chance, commitment
 from ludoteca.core.errors import IllegalActionError, LudotecaError, StateFormatError
 from ludoteca.core.registry import load_stored
@@ -27,6 +30,23 @@ VERSION = 2
 VERSIONS = (1, 2)
 PHYSICAL = 0
 """The scheme of a game played with physical dice: its outcomes cannot be checked."""
+
+MAX_MOVES = 25_000
+"""The most moves a record may hold: the 20,000 actions after which the web app and the arena
+stop a game, and some room. A longer record is refused before it is replayed (a replay keeps
+every position, and each holds its history: the cost grows with the square)."""
+MAX_BYTES = 16 * 1024 * 1024
+"""The largest record file read (25,000 moves as a table writes them are about 2 MB); a larger
+file is refused before it is parsed."""
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist = 2, 40, 40, 4
+_SHORT.maxdict = 4
+
+
+def shown(value: Any) -> str:
+    """A value quoted in a message: short, however long or deeply nested it is."""
+    return _SHORT.repr(value)
 
 
 @dataclass
@@ -54,20 +74,25 @@ class Record:
     secret: str | None = None
     names: list[str] | None = None
     """The players' names, one per seat, where the record was made at a table that had them."""
+    redraws: list[int] = field(default_factory=list)
+    """Where each takeback that drew the chance after it anew went back to (`Chance.redraws`):
+    `"chance": {"redraws": [...]}`, absent when there were none."""
 
     def chance(self) -> Chance | None:
         """Where the record's chance outcomes come from; None for physical dice."""
         if self.scheme == PHYSICAL:
             return None
         try:
-            return Chance(self.scheme, self.seed, self.secret)
+            return Chance(self.scheme, self.seed, self.secret, tuple(self.redraws))
         except ValueError as exc:
             raise StateFormatError(f"malformed record: {exc}") from exc
 
     def chance_json(self) -> JSON:
+        redraws = {"redraws": list(self.redraws)} if self.redraws else {}
         if self.scheme == KEYED and self.secret is not None:
-            return {"scheme": KEYED, "secret": self.secret, "commitment": commitment(self.secret)}
-        return {"scheme": self.scheme}
+            secret = {"secret": self.secret, "commitment": commitment(self.secret)}
+            return {"scheme": KEYED, **secret, **redraws}
+        return {"scheme": self.scheme, **redraws}
 
     @classmethod
     def of(cls, state: State, seats: list[str] | None = None) -> Record:
@@ -90,7 +115,10 @@ class Record:
         )
 
     def to_json(self) -> JSON:
+        """The record as JSON. A keyed record (scheme 2) has no `"seed"`: its outcomes come from
+        the secret alone, so a seed there would be a field nothing checks."""
         names = {"names": list(self.names)} if self.names is not None else {}
+        seed = {} if self.scheme == KEYED else {"seed": self.seed}
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -99,7 +127,7 @@ class Record:
             "options": self.options,
             "seats": self.seats,
             **names,
-            "seed": self.seed,
+            **seed,
             "chance": self.chance_json(),
             "started": self.started,
             "moves": [
@@ -116,14 +144,19 @@ class Record:
         version = obj.get("version")
         if version not in VERSIONS:
             raise StateFormatError(
-                f"record version {version!r} is not supported (this is {VERSION})"
+                f"record version {shown(version)} is not supported (this is {VERSION})"
+            )
+        moves = obj.get("moves")
+        if isinstance(moves, list) and len(moves) > MAX_MOVES:
+            raise StateFormatError(
+                f"the record has {len(moves):,} moves: a record holds at most {MAX_MOVES:,}"
             )
         try:
             record = cls(
                 game=_field(obj, "game", str),
                 players=_field(obj, "players", int),
-                options=_field(obj, "options", dict) if obj.get("options") is not None else {},
-                seed=_field(obj, "seed", int),
+                options=_options(obj.get("options")),
+                seed=_seed(obj, version),
                 seats=[_text(s, "seats") for s in _field(obj, "seats", list)],
                 moves=[_move(m, i) for i, m in enumerate(_field(obj, "moves", list))],
                 result=_result(obj.get("result")),
@@ -137,7 +170,7 @@ class Record:
                 f" not {len(record.seats)}"
             )
         if version == 2:
-            record.scheme, record.secret = _chance(obj)
+            record.scheme, record.secret, record.redraws = _chance(obj, len(record.moves))
         record.names = _names(obj.get("names"), record.players)
         return record
 
@@ -149,7 +182,14 @@ class Record:
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
+        """The record in the file `path`; any file, however made, is a record or one readable
+        `StateFormatError` (too large, not text, not JSON, nested too deeply, malformed)."""
         try:
+            size = Path(path).stat().st_size
+            if size > MAX_BYTES:
+                raise StateFormatError(
+                    f"{path} is {size / 2**20:.0f} MB: a record is at most {MAX_BYTES // 2**20} MB"
+                )
             obj = json.loads(Path(path).read_text(encoding="utf-8"))
         except OSError as exc:
             raise StateFormatError(f"cannot read {path}: {exc.strerror or exc}") from exc
@@ -157,6 +197,10 @@ class Record:
             raise StateFormatError(f"{path} is not a text file: {exc}") from exc
         except json.JSONDecodeError as exc:
             raise StateFormatError(f"{path} is not JSON: {exc}") from exc
+        except RecursionError as exc:
+            raise StateFormatError(
+                f"{path} is not a record: its JSON is nested too deeply"
+            ) from exc
         return cls.from_json(obj)
 
     def states(self) -> list[State]:
@@ -181,20 +225,20 @@ class Record:
                     drawn = chance.draw(state)
                     if drawn != move.action:
                         raise IllegalActionError(
-                            f"move {index + 1}: the record says {move.notation!r}, but its"
+                            f"move {index + 1}: the record says {shown(move.notation)}, but its"
                             f" {'secret' if self.scheme == KEYED else 'seed'} gives"
                             f" {state.action_to_string(drawn)!r}"
                         )
                 if state.current_player() != move.player:
                     raise IllegalActionError(
-                        f"move {index + 1}: the record says player {move.player} moved,"
-                        f" but it was {state.current_player()}'s turn"
+                        f"move {index + 1}: the record says {_who(game, move.player)} moved,"
+                        f" but {_whose_turn(game, state.current_player())}"
                     )
                 notation = state.action_to_string(move.action)
                 if notation != move.notation:
                     raise IllegalActionError(
-                        f"move {index + 1}: action {move.action} reads {notation!r} here,"
-                        f" the record says {move.notation!r}"
+                        f"move {index + 1}: the record's move reads {notation!r} here,"
+                        f" the record says {shown(move.notation)}"
                     )
                 state.apply_action(move.action)
             except LudotecaError as exc:
@@ -214,15 +258,33 @@ class Record:
 def _field(obj: dict[str, Any], name: str, kind: type) -> Any:
     value = obj[name]
     if kind is int and (type(value) is not int):
-        raise StateFormatError(f"malformed record: {name!r} is a whole number, not {value!r}")
+        raise StateFormatError(f"malformed record: {name!r} is a whole number, not {shown(value)}")
     if not isinstance(value, kind):
-        raise StateFormatError(f"malformed record: {name!r} is a {kind.__name__}, not {value!r}")
+        raise StateFormatError(
+            f"malformed record: {name!r} is a {kind.__name__}, not {shown(value)}"
+        )
     return value
+
+
+def _seed(obj: dict[str, Any], version: int) -> int:
+    """The seed of a seeded or physical record; a keyed one (scheme 2) has none, or the 0 its
+    tables wrote before: any other seed there would change nothing, so it is refused."""
+    chance = obj.get("chance")
+    keyed = version == 2 and isinstance(chance, dict) and chance.get("scheme") == KEYED
+    if not keyed:
+        seed: int = _field(obj, "seed", int)
+        return seed
+    if obj.get("seed", 0) != 0:
+        raise StateFormatError(
+            "malformed record: a keyed record (chance scheme 2) has no seed: its outcomes come"
+            f" from its secret, so its seed {shown(obj['seed'])} would mean nothing"
+        )
+    return 0
 
 
 def _text(value: Any, name: str) -> str:
     if not isinstance(value, str):
-        raise StateFormatError(f"malformed record: {name!r} holds text, not {value!r}")
+        raise StateFormatError(f"malformed record: {name!r} holds text, not {shown(value)}")
     return value
 
 
@@ -236,12 +298,43 @@ def _move(obj: Any, index: int) -> Move:
     return Move(player, action, _text(obj.get("notation"), f"{where} notation"))
 
 
+def _options(value: Any) -> dict[str, Any]:
+    """The options: names with a plain value each (a number, a text, true or false)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not all(
+        isinstance(v, bool | int | float | str) or v is None for v in value.values()
+    ):
+        raise StateFormatError(
+            f"malformed record: 'options' maps names to plain values, not {shown(value)}"
+        )
+    return value
+
+
+def _who(game: Game, player: int) -> str:
+    """A player as a message names it: "Red", "seat 2", "chance"."""
+    if player == CHANCE:
+        return "chance"
+    if 0 <= player < game.num_players:
+        return game.seat_name(player) or f"seat {player + 1}"
+    return f"a player this game does not have ({player})"
+
+
+def _whose_turn(game: Game, current: int) -> str:
+    if current == TERMINAL:
+        return "the game was over"
+    if current == CHANCE:
+        return "a die, a card or a draw was due (chance)"
+    return f"it was {_who(game, current)}'s turn"
+
+
 def _names(value: Any, players: int) -> list[str] | None:
     if value is None:
         return None
     if not isinstance(value, list) or len(value) != players:
         raise StateFormatError(
-            f"malformed record: 'names' is a list of {players} names, one per seat, not {value!r}"
+            f"malformed record: 'names' is a list of {players} names, one per seat,"
+            f" not {shown(value)}"
         )
     return [_text(name, "names") for name in value]
 
@@ -252,20 +345,31 @@ def _result(value: Any) -> list[float] | None:
     if not isinstance(value, list) or not all(
         isinstance(v, int | float) and not isinstance(v, bool) for v in value
     ):
-        raise StateFormatError(f"malformed record: 'result' is a list of numbers, not {value!r}")
+        raise StateFormatError(
+            f"malformed record: 'result' is a list of numbers, not {shown(value)}"
+        )
     return [float(v) for v in value]
 
 
-def _chance(obj: dict[str, Any]) -> tuple[int, str | None]:
-    """The scheme and secret of a version-2 record; a keyed secret must match its commitment."""
+def _chance(obj: dict[str, Any], moves: int) -> tuple[int, str | None, list[int]]:
+    """The scheme, secret and redraws of a version-2 record; a keyed secret must match its
+    commitment."""
     chance = obj.get("chance")
     if not isinstance(chance, dict) or chance.get("scheme") not in (PHYSICAL, *SCHEMES):
         raise StateFormatError(
             'malformed record: "chance" is {"scheme": 0 (physical dice), 1 (seeded) or 2 (keyed)}'
         )
     scheme: int = chance["scheme"]
+    redraws = chance.get("redraws", [])
+    if not isinstance(redraws, list) or not all(
+        type(at) is int and 0 <= at <= moves for at in redraws
+    ):
+        raise StateFormatError(
+            'malformed record: "redraws" lists where takebacks went back to, as move counts'
+            f" from 0 to {moves}"
+        )
     if scheme != KEYED:
-        return scheme, None
+        return scheme, None, redraws
     secret = chance.get("secret")
     try:
         Chance(KEYED, 0, secret)
@@ -274,4 +378,4 @@ def _chance(obj: dict[str, Any]) -> tuple[int, str | None]:
     assert isinstance(secret, str)
     if chance.get("commitment") != commitment(secret):
         raise StateFormatError("the record's secret does not match its published commitment")
-    return scheme, secret
+    return scheme, secret, redraws

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ludoteca.core.api import State
+from ludoteca.core.chance import KEYED
 from ludoteca.core.record import Move, Record
 from ludoteca.i18n import _, game_title, ngettext
 from ludoteca.terminal import present
@@ -48,10 +49,15 @@ def replay(
     game = states[0].game
     seats = record.seats
     names = record.names or []
-    heading = _("{game} · seed {seed} · started {started}")
     started = record.started or "?"
     name = game_title(game.title)
-    console.rule(Text(heading.format(game=name, seed=record.seed, started=started)))
+    if record.scheme == KEYED:  # its dice come from the secret: it has no seed to show
+        heading = _("{game} · started {started}").format(game=name, started=started)
+    else:
+        heading = _("{game} · seed {seed} · started {started}").format(
+            game=name, seed=record.seed, started=started
+        )
+    console.rule(Text(heading))
     for seat in range(game.num_players):
         console.print(Text(f"  {present.seat_name(game, seat, seats, names)}", style="dim"))
     defaults = {spec.name: spec.default for spec in game.option_specs}

@@ -102,6 +102,7 @@ def table_summary(data: TableData) -> dict[str, Any]:
         "speed": data.speed,
         "status": data.status,
         "listed": data.listed,
+        "takebacks": data.taken_back,
         "ending": data.ending,
         "created": data.created.isoformat(timespec="seconds"),
         "result": data.result,

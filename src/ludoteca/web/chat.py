@@ -1,17 +1,16 @@
 """Table chat: seated players write, everyone at the table reads; stored with the table.
 
 A line is plain text (pages show it as text, never as HTML), at most `MAX_LENGTH` characters
-after trimming, without control characters; a seat may send `RATE_LINES` lines per
-`RATE_SECONDS` seconds (more is answered 429).
+after trimming, on one line: control characters and separators become spaces (`clean`). A seat
+may send `RATE_LINES` lines per `RATE_SECONDS` seconds (more is answered 429), counted in the
+database among the lines stored (`SocialStore.add_line`), so the limit holds across every
+server process.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 import unicodedata
-import weakref
-from collections import deque
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -21,7 +20,7 @@ from ludoteca.web.api import manager_of
 from ludoteca.web.errors import TooMany, Unprocessable
 from ludoteca.web.openapi import json_errors
 from ludoteca.web.social import SeatProof, request_social, seated, tell_all
-from ludoteca.web.table import Table
+from ludoteca.web.social_store import WritingTooFast
 
 router = APIRouter(prefix="/api")
 
@@ -29,16 +28,17 @@ MAX_LENGTH = 300
 RATE_LINES = 5
 RATE_SECONDS = 10.0
 
-_sent: weakref.WeakKeyDictionary[Table, dict[int, deque[float]]] = weakref.WeakKeyDictionary()
-
 
 class ChatRequest(SeatProof):
     text: StrictStr
 
 
 def clean(text: str) -> str:
-    """The line as stored: control characters (line breaks included) become spaces, trimmed."""
-    kept = "".join(" " if unicodedata.category(c) in {"Cc", "Cf"} else c for c in text).strip()
+    """The line as stored, on one line: every control, format, private or unassigned character
+    and every separator (Unicode categories C and Z: line breaks, U+2028 and U+2029, tabs,
+    bidirectional overrides such as U+202E, no-break and other spaces) becomes a plain space;
+    trimmed."""
+    kept = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text).strip()
     if not kept:
         raise Unprocessable("a chat line needs some text", code="chat_empty")
     if len(kept) > MAX_LENGTH:
@@ -51,22 +51,16 @@ def clean(text: str) -> str:
     return kept
 
 
-def admit(table: Table, seat: int, now: float) -> None:
-    """Count a line of `seat`, or refuse it when the seat is writing too fast."""
-    recent = _sent.setdefault(table, {}).setdefault(seat, deque())
-    while recent and now - recent[0] >= RATE_SECONDS:
-        recent.popleft()
-    if len(recent) >= RATE_LINES:
-        wait = RATE_SECONDS - (now - recent[0])
-        limit = f"at most {RATE_LINES} lines in {RATE_SECONDS:.0f} s"
-        raise TooMany(
-            f"slow down: {limit}; wait {wait:.0f} s",
-            code="rate_limited",
-            lines=RATE_LINES,
-            seconds=round(RATE_SECONDS),
-            wait=round(wait),
-        )
-    recent.append(now)
+def too_fast(wait: float) -> TooMany:
+    """The refusal of a line written too fast, `wait` seconds before the next may come."""
+    limit = f"at most {RATE_LINES} lines in {RATE_SECONDS:.0f} s"
+    return TooMany(
+        f"slow down: {limit}; wait {wait:.0f} s",
+        code="rate_limited",
+        lines=RATE_LINES,
+        seconds=round(RATE_SECONDS),
+        wait=max(1, round(wait)),
+    )
 
 
 def history_message(lines: list[dict[str, Any]]) -> dict[str, Any]:
@@ -90,8 +84,13 @@ async def write_chat(request: Request, table_id: str, body: ChatRequest) -> dict
     table = await manager.get(table_id)
     seat = seated(table, body, "chat (spectators read along)")
     text = clean(body.text)
-    admit(table, seat, time.monotonic())
-    line = await asyncio.to_thread(request_social(request).add_line, table.id, seat, text)
+    social = request_social(request)
+    try:
+        line = await asyncio.to_thread(
+            social.add_line, table.id, seat, text, (RATE_LINES, RATE_SECONDS)
+        )
+    except WritingTooFast as exc:
+        raise too_fast(exc.wait) from exc
     shown = line.to_json()
     message = {"type": "chat", "line": shown}
     await tell_all(table, message)

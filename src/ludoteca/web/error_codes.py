@@ -217,6 +217,11 @@ CODES: dict[str, ErrorCode] = {
         "the seat has not moved yet, or the game is over",
         N_("There is nothing to take back."),
     ),
+    "takebacks_off": ErrorCode(
+        409,
+        "the table's creator turned takebacks off",
+        N_("Takebacks are off at this table."),
+    ),
     "takeback_waiting": ErrorCode(
         409,
         "a takeback request already waits for answers",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -118,6 +118,7 @@ class Stored:
     moves: list[MoveData]
     listed: bool = False
     ending: dict[str, Any] | None = None
+    redraws: list[int] = field(default_factory=list)
 
 
 def read_since(engine: Engine, table_id: str, start: int) -> Stored | None:
@@ -125,7 +126,12 @@ def read_since(engine: Engine, table_id: str, start: int) -> Stored | None:
     with engine.connect() as connection:
         row: Any = connection.execute(
             select(
-                TableRow.status, TableRow.result, TableRow.seats, TableRow.listed, TableRow.ending
+                TableRow.status,
+                TableRow.result,
+                TableRow.seats,
+                TableRow.listed,
+                TableRow.ending,
+                TableRow.redraws,
             ).where(TableRow.id == table_id)
         ).first()
         if row is None:
@@ -143,4 +149,5 @@ def read_since(engine: Engine, table_id: str, start: int) -> Stored | None:
             moves=[MoveData(*m) for m in moves],
             listed=bool(row.listed),
             ending=dict(row.ending) if row.ending is not None else None,
+            redraws=[int(at) for at in row.redraws or []],
         )

@@ -61,17 +61,26 @@ def versus(names: Sequence[str]) -> str:
     return reduce(lambda left, right: pair.format(first=left, second=right), names)
 
 
-def clean_name(text: str | None) -> str | None:
-    """A name as entered, tidied (spaces collapsed); None for an empty one.
+NAME_CHARACTERS = frozenset("LMNP")
+"""What a name may hold, by Unicode category: letters (L, with their accents, M), digits and
+other numbers (N) and punctuation (P), beside spaces; no symbols (`<`, `+`, `€`, emoji) and no
+control or format characters."""
 
-    Refused with `BadRequest`: control characters, or more than `NAME_LIMIT` characters.
+
+def clean_name(text: str | None) -> str | None:
+    """A name as entered, tidied (every run of spaces and separators one space); None for an
+    empty one.
+
+    Refused with `BadRequest`: a character other than letters, digits, spaces and punctuation
+    (`NAME_CHARACTERS`), or more than `NAME_LIMIT` characters.
     """
     if text is None:
         return None
-    name = " ".join(text.split())
+    spaced = "".join(" " if unicodedata.category(ch)[0] == "Z" else ch for ch in text)
+    name = " ".join(spaced.split())
     if not name:
         return None
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
+    if any(ch != " " and unicodedata.category(ch)[0] not in NAME_CHARACTERS for ch in name):
         raise BadRequest(
             "a name holds letters, digits, spaces and punctuation only", code="bad_name"
         )

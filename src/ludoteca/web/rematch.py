@@ -47,6 +47,7 @@ def rematch_request(table: Table) -> TableRequest:
         options=dict(table.data.options),
         speed=table.data.speed,  # type: ignore[arg-type]
         listed=table.data.listed,
+        takebacks=table.data.takebacks_allowed,
     )
 
 

@@ -59,6 +59,11 @@ class TableRequest(BaseModel):
         default=False,
         description="shown in the lobby's lists, for anyone to watch; else reached by its links",
     )
+    takebacks: bool = Field(
+        default=True,
+        description="whether a person may take back their last move (the chance after it is"
+        " drawn anew; the game is marked as one with takebacks)",
+    )
 
 
 def configure_game(request: TableRequest) -> Game:
@@ -132,6 +137,7 @@ def new_table(request: TableRequest, limits: BotLimits | None = None) -> TableDa
         secret=new_secret() if fair else None,
         practice=request.practice,
         listed=request.listed,
+        takebacks_allowed=request.takebacks,
     )
 
 
@@ -149,7 +155,7 @@ def here_from_form(fields: Iterable[tuple[str, str]]) -> list[int]:
 
 def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
     """Read the lobby's form: game, players, seat0..seatN-1, name0..nameN-1, option.<name>,
-    speed, listed.
+    speed, listed, takebacks.
 
     Checkboxes come after a hidden "false" field of the same name, so the last value wins.
     Empty values mean "the game's default".
@@ -202,4 +208,5 @@ def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
         options=options,
         speed=speed,  # type: ignore[arg-type]
         listed=form.get("listed") == "true",
+        takebacks=form.get("takebacks", "true") == "true",
     )

@@ -8,7 +8,7 @@ here, listed by table, so a record and a replay remain a valid game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, Integer, String, delete, insert, select, update
@@ -83,6 +83,14 @@ class Takeback:
         }
 
 
+class WritingTooFast(Exception):
+    """A seat wrote its limit of chat lines lately: `wait` seconds until the next is allowed."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(f"wait {wait:.1f} s")
+        self.wait = wait
+
+
 def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
@@ -95,13 +103,38 @@ class SocialStore:
         self.engine = engine
 
     # -- chat -----------------------------------------------------------------------------------
-    def add_line(self, table_id: str, seat: int, text: str) -> ChatLine:
+    def add_line(
+        self, table_id: str, seat: int, text: str, rate: tuple[int, float] | None = None
+    ) -> ChatLine:
+        """Store a line; with `rate` (lines, seconds), only while the seat has written fewer
+        than that many lines in the last seconds, else `WritingTooFast`.
+
+        The count is the stored lines themselves, so it holds for every server process on
+        the database. The table's row is updated first, which locks it (a row lock on
+        PostgreSQL, the write lock on SQLite) until the commit: two lines of one table are
+        counted and stored one after the other, never both on the same count."""
         now = _now()
         with self.engine.begin() as connection:
+            connection.execute(update(TableRow).where(TableRow.id == table_id).values(touched=now))
+            if rate is not None:
+                lines, seconds = rate
+                recent = connection.execute(
+                    select(ChatRow.created)
+                    .where(
+                        ChatRow.table_id == table_id,
+                        ChatRow.seat == seat,
+                        ChatRow.created > now - timedelta(seconds=seconds),
+                    )
+                    .order_by(ChatRow.id.desc())
+                    .limit(lines)
+                ).all()
+                if len(recent) >= lines:
+                    oldest = min(_aware(row.created) for row in recent)
+                    waited = (now - oldest).total_seconds()
+                    raise WritingTooFast(max(seconds - waited, 0.0))
             connection.execute(
                 insert(ChatRow).values(table_id=table_id, seat=seat, text=text, created=now)
             )
-            connection.execute(update(TableRow).where(TableRow.id == table_id).values(touched=now))
         return ChatLine(seat, text, now)
 
     def lines(self, table_id: str, limit: int = 200) -> list[ChatLine]:
@@ -116,11 +149,19 @@ class SocialStore:
         return [ChatLine(seat, text, _aware(created)) for seat, text, created in reversed(rows)]
 
     # -- takebacks ------------------------------------------------------------------------------
-    def take_back(self, table_id: str, seat: int, undone: list[MoveData]) -> Takeback:
-        """Delete the undone moves and keep them as one takeback, in one commit."""
+    def take_back(
+        self, table_id: str, seat: int, undone: list[MoveData], redraws: list[int]
+    ) -> Takeback:
+        """Delete the undone moves and keep them as one takeback, in one commit, with the
+        table's `redraws` (this takeback's `at` last) and its count of takebacks."""
         at = undone[0].index
         now = _now()
         with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(redraws=list(redraws), taken_back=TableRow.taken_back + 1, touched=now)
+            )
             connection.execute(
                 delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.index >= at)
             )

@@ -10,10 +10,12 @@ carries the messages of presence, chat, rematch and takeback (`web.greeting`, do
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnected
 
 from ludoteca.i18n import DEFAULT
 from ludoteca.web.errors import NotFound, Unprocessable, WebError
@@ -26,6 +28,11 @@ router = APIRouter()
 
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+
+GONE = (WebSocketDisconnect, WebSocketDisconnected)
+"""The client left: mid-send (`WebSocketDisconnect`), or before a send, after another task's
+send to it had found it closed (`WebSocketDisconnected`: a presence told to everyone while
+this socket was being greeted). Normal on a reload, and nothing to log."""
 
 
 def read_move(text: str) -> tuple[int | None, str | None]:
@@ -84,13 +91,17 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         table = await manager.get(table_id)
         seat = table.authorise(_seat_param(websocket.query_params.get("seat")), token)
     except WebError as exc:
-        await websocket.send_json(_error(exc))
         code = CLOSE_NOT_FOUND if isinstance(exc, NotFound) else CLOSE_FORBIDDEN
-        await websocket.close(code=code, reason=exc.message[:120])
+        with contextlib.suppress(*GONE):
+            await websocket.send_json(_error(exc))
+            await websocket.close(code=code, reason=exc.message[:120])
         return
     language = websocket.scope.get("state", {}).get("language", DEFAULT)
     delta = websocket.query_params.get("delta") == "1"
-    connection = await manager.connect(table, websocket, seat, language, delta)
+    try:
+        connection = await manager.connect(table, websocket, seat, language, delta)
+    except GONE:  # left before its first view
+        return
     try:
         await greet(manager, social_of(websocket.app), table, connection)
         while True:
@@ -105,7 +116,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 await manager.act(table, seat, token, action, notation)
             except WebError as exc:
                 await websocket.send_json(_error(exc))
-    except WebSocketDisconnect:  # the client went away while a reply was being sent
+    except GONE:  # the client went away while it was greeted or a reply was being sent
         pass
     finally:
         manager.disconnect(table, connection)

@@ -84,6 +84,13 @@ class TableRow(_Base):
     ending: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """How a table ended other than by its game's rules: `{"why": "resigned", "seat": 1}`,
     `{"why": "ended"}` (by its creator), `{"why": "idle"}`."""
+    takebacks_allowed: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
+    """Whether its seats may take back moves (the creator may turn takebacks off)."""
+    taken_back: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """How many takebacks were made: a game with takebacks is marked as such."""
+    redraws: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """Where each takeback that drew the chance after it anew went back to
+    (`core.chance.Chance.redraws`); takebacks stored before that are not in it."""
 
 
 class MoveRow(_Base):
@@ -196,6 +203,9 @@ class TableData:
     practice: bool = False
     listed: bool = False
     ending: dict[str, Any] | None = None
+    takebacks_allowed: bool = True
+    taken_back: int = 0
+    redraws: list[int] = field(default_factory=list)
 
 
 def _aware(moment: datetime) -> datetime:
@@ -222,6 +232,9 @@ def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
         practice=bool(row.practice),
         listed=bool(row.listed),
         ending=dict(row.ending) if row.ending is not None else None,
+        takebacks_allowed=bool(row.takebacks_allowed),
+        taken_back=row.taken_back or 0,
+        redraws=[int(at) for at in row.redraws or []],
     )
 
 
@@ -305,6 +318,9 @@ class Store:
                     practice=data.practice,
                     listed=data.listed,
                     ending=data.ending,
+                    takebacks_allowed=data.takebacks_allowed,
+                    taken_back=data.taken_back,
+                    redraws=list(data.redraws),
                 )
             )
 

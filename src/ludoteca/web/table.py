@@ -240,7 +240,8 @@ class Table:
 
     @property
     def chance(self) -> Chance:
-        return Chance(self.data.chance, self.data.seed, self.data.secret)
+        data = self.data
+        return Chance(data.chance, data.seed, data.secret, tuple(data.redraws))
 
     def record(self) -> Record:
         """The record, with the secret of the dice: only to be shown once the game is over.
@@ -257,6 +258,7 @@ class Table:
             secret=self.data.secret,
             seats=seats,
             names=self.names(),
+            redraws=list(self.data.redraws),
             moves=[Move(m.player, m.action, m.notation) for m in self.moves],
             result=self.state.returns() if self.state.is_terminal() else None,
             started=self.data.created.isoformat(timespec="seconds"),
@@ -381,11 +383,13 @@ class Table:
     def rewind(self, length: int) -> list[MoveData]:
         """Go back to the position after the first `length` moves; returns the moves undone.
 
-        The state is rebuilt from the seed, so the chance that follows is drawn again exactly
-        as before: the same position draws the same outcome.
+        The chance from there on is drawn anew (`Chance.redraws`, keyed with this takeback's
+        number): the outcomes the undone line showed tell nothing of those to come.
         """
         undone = self.moves[length:]
         del self.moves[length:]
+        self.data.redraws = [*self.data.redraws, length]
+        self.data.taken_back += 1
         self.history += 1
         state = self.game.new_initial_state(seed=self.data.seed)
         for move in self.moves:

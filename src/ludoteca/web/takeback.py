@@ -2,8 +2,9 @@
 
 Against bots (every other seat a bot) it happens at once; with other people at the table it is a
 request each of them accepts or refuses (a person's move in between withdraws it; the bots at
-the table play on meanwhile). The table is rebuilt
-from its seed, so the dice that follow the position are drawn again exactly as before.
+the table play on meanwhile). The chance from the position taken back to is drawn anew, keyed
+with the takeback's number (`core.chance.Chance.redraws`): what the undone moves showed of the
+dice tells nothing of the dice to come. The table's creator may turn takebacks off.
 
 The stored moves stay the final line of play (a record and a replay are a valid game); the moves
 a takeback undid are kept apart (`GET /api/tables/<id>/takebacks`).
@@ -51,6 +52,11 @@ def other_people(table: Table, seat: int) -> list[int]:
 
 def last_decision(table: Table, seat: int) -> int:
     """The index of `seat`'s last move: the takeback goes back to the position before it."""
+    if not table.data.takebacks_allowed:
+        raise Conflict(
+            "the table's creator turned takebacks off: moves cannot be taken back here",
+            code="takebacks_off",
+        )
     if not table.playing:
         raise Conflict(
             f"the game is {table.data.status}: nothing can be taken back",
@@ -111,7 +117,8 @@ async def perform(manager: TableManager, social: SocialStore, table: Table, seat
                 await task
         undone = table.rewind(at)
         table.takeback = None
-        done = await asyncio.to_thread(social.take_back, table.id, seat, undone)
+        redraws = list(table.data.redraws)
+        done = await asyncio.to_thread(social.take_back, table.id, seat, undone, redraws)
     await tell_everywhere(manager, table, {"type": "takeback", "state": "done", **done.to_json()})
     await manager.refresh(table)
     return done

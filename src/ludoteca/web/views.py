@@ -196,6 +196,7 @@ def table_view(table: Table, seat: int | None, since: int | None = None) -> dict
         "status": table.data.status,
         "ending": table.data.ending,
         "listed": table.data.listed,
+        "takebacks": {"allowed": table.data.takebacks_allowed, "made": table.data.taken_back},
         "creator": creator_seat(table),
         "seat": seat,
         "seats": [

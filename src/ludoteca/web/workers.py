@@ -258,10 +258,11 @@ class Workers:
             await self.manager.forget(table)
             return True
         continues = local == 0 or stored.moves[:1] == table.moves[-1:]
-        same_row = (stored.seats, stored.listed, stored.ending) == (
+        same_row = (stored.seats, stored.listed, stored.ending, stored.redraws) == (
             table.data.seats,
             table.data.listed,
             table.data.ending,
+            table.data.redraws,
         )
         if continues and same_row:
             new = stored.moves[1:] if local else stored.moves

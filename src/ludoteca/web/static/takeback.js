@@ -1,6 +1,7 @@
-// Takeback: against bots a person takes back their last move at once (the dice stay as they
-// were); with other people at the table it is a request they accept or refuse. On a shared
-// screen (pass-and-play) the person whose seat is shown asks, and each other person there answers.
+// Takeback: against bots a person takes back their last move at once (the dice after it are
+// drawn anew); with other people at the table it is a request they accept or refuse. None
+// where the table's creator turned takebacks off. On a shared screen (pass-and-play) the last
+// person who moved there asks, and each other person there answers.
 import { _ } from "./i18n.js";
 import { boot, card, el, notice, onMessage, onView, post } from "./events.js";
 import { hereSeats } from "./seats.js";
@@ -29,6 +30,10 @@ function answer(seat, accept) {
 function show() {
   if (boot.seat === null || !view) return;
   const section = card("takeback", "moves-panel");
+  if (view.takebacks && !view.takebacks.allowed) {
+    section.hidden = true;
+    return;
+  }
   // On a shared screen the last person to move there may take it back, whoever holds it now.
   const last = [...view.log].reverse().find(([player]) => player >= 0 && view.seats[player].kind === "human");
   const shared = held.size > 1;
