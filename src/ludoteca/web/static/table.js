@@ -1,5 +1,5 @@
 // The live table: renders each view the server sends and sends the moves this seat makes.
-import { _, explain, ngettext } from "./i18n.js";
+import { _, explain, language, ngettext } from "./i18n.js";
 import { fitBoard } from "./fit.js";
 import { rememberName, rememberedName } from "./names.js";
 
@@ -439,6 +439,9 @@ function connect() {
     params.set("token", boot.token);
   }
   params.set("delta", "1");
+  // The page's language, however the page chose it (?lang=, the cookie or Accept-Language):
+  // a socket handshake need not carry the browser's Accept-Language (proxies, some browsers).
+  params.set("lang", language);
   received = null;
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${window.location.host}/ws/table/${boot.table}?${params}`);
