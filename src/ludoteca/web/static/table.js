@@ -268,6 +268,7 @@ function renderSeats(v) {
     const item = el("li", { "data-seat": String(s.seat) }, el("span", { class: "seat-name" }, s.name));
     if (s.kind !== "bot" && s.entered) item.append(" ", el("span", { class: "muted" }, s.colour));
     if (s.you) item.append(" ", el("span", { class: "tag you" }, _("you")));
+    if (s.seat === v.to_move) item.append(" ", el("span", { class: "to-move-mark" }, _("to move")));
     item.classList.toggle("to-move", s.seat === v.to_move);
     item.classList.toggle("you", s.you);
     return item;
