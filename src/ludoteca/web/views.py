@@ -14,7 +14,7 @@ from ludoteca.core.api import CHANCE, State
 from ludoteca.core.chance import commitment
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import _, game_title, ngettext
-from ludoteca.narration import seat_colour
+from ludoteca.narration import Narrator, seat_colour
 from ludoteca.web.analysis_view import unanalysable
 from ludoteca.web.errors import Forbidden
 from ludoteca.web.narrate import turn_start
@@ -124,13 +124,19 @@ def status_line(table: Table, seat: int | None) -> str:
     return _("Waiting for {player}...").format(player=table.name(to_move))
 
 
-def legal_moves(state: State) -> list[dict[str, Any]]:
-    """The moves of the seat to act: id, notation and, where the game has them, click tokens."""
+def legal_moves(
+    state: State, narrator: Narrator | None = None, names: Sequence[str] = ()
+) -> list[dict[str, Any]]:
+    """The moves of the seat to act: id, notation, the move in words (`text`, in the active
+    language, as the log tells it; the notation where no `narrator` is given) and, where the
+    game has them, click tokens."""
     actions = state.legal_actions()
     paths = click_paths(state, actions)
     moves: list[dict[str, Any]] = []
     for action in actions:
-        move: dict[str, Any] = {"action": action, "notation": state.action_to_string(action)}
+        notation = state.action_to_string(action)
+        text = notation if narrator is None else narrator.text(state, action, names)
+        move: dict[str, Any] = {"action": action, "notation": notation, "text": text}
         if paths is not None:
             move["clicks"] = paths[action]
         moves.append(move)
@@ -217,7 +223,7 @@ def table_view(table: Table, seat: int | None, since: int | None = None) -> dict
         "position_text": table.position_text(names),
         "last_moves": [mark.to_json() for mark in last],
         "unseen": unseen,
-        "legal": legal_moves(state) if interactive else [],
+        "legal": legal_moves(state, table.narrator, names) if interactive else [],
         **log_entries(table, since or 0),
         "version": len(table.moves),
         "result": result,

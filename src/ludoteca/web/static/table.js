@@ -204,7 +204,9 @@ function renderMoves(v) {
   $("moves-panel").hidden = !v.your_turn;
   const moves = $("moves");
   moves.replaceChildren(...v.legal.map((m) => {
-    const button = el("button", { type: "button", class: "move", "data-action": m.action }, m.notation);
+    // The move in words; its notation on demand ("Show notation"), as in the log.
+    const button = el("button", { type: "button", class: "move", "data-action": m.action, title: m.notation },
+      m.text || m.notation, " ", el("code", { class: "notation" }, m.notation));
     button.addEventListener("click", () => play({ action: m.action }));
     const tokens = (m.clicks || []).map((t) => `[data-click="${CSS.escape(t)}"]`);
     const targets = () => board.querySelectorAll(
@@ -510,6 +512,7 @@ const notationToggle = $("show-notation");
 const NOTATION_KEY = "ludoteca.show-notation";
 function showNotation(on) {
   $("log").classList.toggle("show-notation", on);
+  $("moves").classList.toggle("show-notation", on);
   notationToggle.checked = on;
 }
 notationToggle.addEventListener("change", () => {
