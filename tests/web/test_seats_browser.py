@@ -214,4 +214,4 @@ def test_the_replay_and_the_lobby_show_a_takeback_with_the_names(server: str, pa
 
     page.goto(server + "/")
     finished = page.locator("#finished-tables + ul")
-    assert "Anna vs Yellow (greedy bot)" in finished.inner_text()
+    assert "Anna vs Yellow (medium bot)" in finished.inner_text()

@@ -1,8 +1,8 @@
 """Who sits at a table, in words: a person's entered name, a seat's colour, a bot's strength.
 
 A seat without a person's name is called by its colour (`ludoteca.narration.seat_colour`, e.g.
-"Red & Yellow"). Bots are named by their strength
-("Blue (hard bot)"). Names are built in the active language each time they are shown, so two
+"Red & Yellow"). Bots are named by the strength the lobby offered
+("Blue (hard bot)"), also when chosen by the agent that strength is. Names are built in the active language each time they are shown, so two
 players at one table read them in their own languages; only a person's own name is stored.
 """
 
@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 from functools import reduce
 
-from ludoteca.agents.strengths import LEVELS
+from ludoteca.agents.strengths import LEVELS, strengths
 from ludoteca.core.api import Game
 from ludoteca.i18n import N_, _
 from ludoteca.narration import seat_colour
@@ -31,12 +31,24 @@ BOT_NAMES = {
 assert set(BOT_NAMES) == set(LEVELS)
 
 
+def strength_of(game: Game, agent: str) -> str | None:
+    """The strength the lobby offers that `agent` plays at this table: the level itself, or
+    for an agent chosen by name the strongest level that is this agent here (`greedy` is
+    ludo's `medium`); None for an agent no level stands for."""
+    name = agent.strip()
+    if name in LEVELS:
+        return name
+    levels = strengths(game)
+    return next((level for level in reversed(LEVELS) if levels[level] == name), None)
+
+
 def bot_name(game: Game, seat: int, agent: str) -> str:
-    """ "Blue (hard bot)", or "Blue (greedy bot)" for a bot chosen by its agent's name."""
+    """ "Blue (hard bot)", also for a bot chosen by the agent a strength stands for; "Blue
+    (mcts bot)" for an agent no strength of this table is."""
     colour = seat_colour(game, seat)
-    phrase = BOT_NAMES.get(agent.strip())
-    if phrase is not None:
-        return _(phrase).format(name=colour)
+    level = strength_of(game, agent)
+    if level is not None:
+        return _(BOT_NAMES[level]).format(name=colour)
     return _("{name} ({agent} bot)").format(name=colour, agent=agent)
 
 
