@@ -1,9 +1,10 @@
 """Who sits at a table, in words: a person's entered name, a seat's colour, a bot's strength.
 
 A seat without a person's name is called by its colour (`ludoteca.narration.seat_colour`, e.g.
-"Red & Yellow"). Bots are named by the strength the lobby offered
-("Blue (hard bot)"), also when chosen by the agent that strength is. Names are built in the active language each time they are shown, so two
-players at one table read them in their own languages; only a person's own name is stored.
+"Red & Yellow"). Bots are named by the strength the lobby offered ("Blue (hard bot)"), also
+when chosen by the agent that strength is. Names are built in the active language each time they
+are shown, so two players at one table read them in their own languages; only a person's own
+name is stored.
 """
 
 from __future__ import annotations
