@@ -19,7 +19,7 @@ from ludoteca.web.analysis_view import unanalysable
 from ludoteca.web.errors import Forbidden
 from ludoteca.web.narrate import turn_start
 from ludoteca.web.render import board_html, board_svg, click_paths, own_board
-from ludoteca.web.result import describe_result, scores
+from ludoteca.web.result import describe_result, scores, standings
 from ludoteca.web.storage import ABANDONED, CLOSED, FINISHED
 from ludoteca.web.table import BOT, HUMAN, Table
 
@@ -41,7 +41,8 @@ def result_view(table: Table) -> dict[str, Any] | None:
     names = table.names()
     resigned = resigned_seat(table)
     counted = scores(table.state) if resigned is None else [None] * len(returns)
-    result = describe_result(returns, names, counted)
+    standing = standings(table.state) if resigned is None else None
+    result = describe_result(returns, names, counted, standing)
     ranking = sorted(range(len(returns)), key=lambda seat: (result.places[seat], seat))
     lines = list(result.lines)
     if resigned is not None:  # a game of two: the winner, and why (no score, no 2nd place)

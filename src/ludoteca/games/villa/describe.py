@@ -245,14 +245,28 @@ def _describe_floor(before: VillaState, code: int, name: str) -> str:
 
 
 def score_text(state: VillaState, seat: int) -> str | None:
-    """The seat's points on the top floor, and the builder's seal if it holds it."""
+    """The seat's points on the top floor, and the builder's seal if it holds it. Once the
+    game is over the winner's score is the seal, which is what wins (its points may be 0: a
+    previous holder wins when the holder brought the villa down)."""
     if not state.villa.floors:
         return None
+    if state.phase == OVER and seat == state.winner():
+        if seat == state.holder:
+            return pgettext("villa result", "the builder's seal")
+        return pgettext("villa result", "the builder's seal, as its holder brought the villa down")
     points = state.points(seat)
     text = ngettext("{n} point", "{n} points", points).format(n=format_number(points))
     if seat == state.holder:
+        if state.phase == OVER:
+            return text + ", " + _("brought the villa down")
         text += ", " + _("holds the builder's seal")
     return text
+
+
+def standing(state: VillaState, seat: int) -> tuple[int]:
+    """How the result orders the seats behind the winner (the seed names only the winner):
+    their points on the top floor, which decide who holds the seal."""
+    return (state.points(seat),)
 
 
 def describe_position(state: VillaState, names: Sequence[str]) -> str:
