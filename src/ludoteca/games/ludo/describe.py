@@ -121,8 +121,8 @@ def pawns_home(state: LudoState, seat: int) -> int:
 
 def standing(state: LudoState, seat: int) -> tuple[int, int]:
     """How the result orders the seats the winner left behind (the seed names only the
-    winner; our ruling, docs/games/ludo.md *Winning and returns*): pawns home, then the steps all its
-    pawns have walked from their circles A (a pawn in reserve has walked none)."""
+    winner; our ruling, docs/games/ludo.md *Winning and returns*): pawns home, then the steps
+    all its pawns have walked from their circles A (a pawn in reserve has walked none)."""
     game = state.game
     colours = game.seat_colours(seat)
     walked = sum(p + 1 for c in colours for p in state.pawns[c] if p != RESERVE)
