@@ -111,3 +111,20 @@ def test_villa_names_the_seal_that_wins_not_the_winners_points() -> None:
         with use("de"):
             assert "gewinnt (Baumeistersiegel" in result_lines(state, names)[0]
     assert all(seen.values()), seen
+
+
+def test_villa_seats_are_named_by_their_colours_like_the_other_games(web: Any) -> None:
+    """The seal gives each seat its colour (seed: "De jongste speler gooit met de zegel om
+    zijn kleur te bepalen"); from then on the players list, the log and the result call the
+    seats by it, as ludo's "Red", not "Player 1-4"."""
+    table = web.create(game="villa", players=4, seats=["random"] * 4, speed="fast", seed=3)
+    web.wait_until_over(table)
+    view = web.view(table)
+    colours = {"White", "Black", "Purple", "Cyan"}
+    names = [seat["name"].split(" (")[0] for seat in view["seats"]]
+    assert set(names) == colours, names
+    assert all(seat["colour"] in colours for seat in view["seats"])
+    said = " ".join([*view["result"]["lines"], *(entry["text"] for entry in view["story"])])
+    assert "Player" not in said
+    dutch = web.client.get(f"/table/{table.id}?lang=nl").text
+    assert "Wit (makkelijke bot)" in dutch and "Speler 1" not in dutch

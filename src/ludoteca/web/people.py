@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import reduce
 
 from ludoteca.agents.strengths import LEVELS, strengths
-from ludoteca.core.api import Game
+from ludoteca.core.api import Game, State
 from ludoteca.i18n import N_, _
 from ludoteca.narration import seat_colour
 from ludoteca.web.errors import BadRequest
@@ -43,27 +43,35 @@ def strength_of(game: Game, agent: str) -> str | None:
     return next((level for level in reversed(LEVELS) if levels[level] == name), None)
 
 
-def bot_name(game: Game, seat: int, agent: str) -> str:
+def bot_name(game: Game, seat: int, agent: str, state: State | None = None) -> str:
     """ "Blue (hard bot)", also for a bot chosen by the agent a strength stands for; "Blue
     (mcts bot)" for an agent no strength of this table is."""
-    colour = seat_colour(game, seat)
+    colour = seat_colour(game, seat, state)
     level = strength_of(game, agent)
     if level is not None:
         return _(BOT_NAMES[level]).format(name=colour)
     return _("{name} ({agent} bot)").format(name=colour, agent=agent)
 
 
-def display_name(game: Game, seat: int, *, entered: str | None, agent: str | None) -> str:
-    """What every page calls the seat: the entered name, the bot's name or the colour."""
+def display_name(
+    game: Game,
+    seat: int,
+    *,
+    entered: str | None,
+    agent: str | None,
+    state: State | None = None,
+) -> str:
+    """What every page calls the seat: the entered name, the bot's name or the colour (from
+    `state` where the game's seats get their colours in play, `narration.seat_colour`)."""
     if agent is not None:
-        return bot_name(game, seat, agent)
-    return entered or seat_colour(game, seat)
+        return bot_name(game, seat, agent, state)
+    return entered or seat_colour(game, seat, state)
 
 
-def seat_names(game: Game, seats: Sequence[SeatData]) -> list[str]:
+def seat_names(game: Game, seats: Sequence[SeatData], state: State | None = None) -> list[str]:
     """Every seat's name as pages show it (`display_name`), in the active language."""
     return [
-        display_name(game, i, entered=s.name, agent=s.agent if s.kind == BOT else None)
+        display_name(game, i, entered=s.name, agent=s.agent if s.kind == BOT else None, state=state)
         for i, s in enumerate(seats)
     ]
 

@@ -209,7 +209,7 @@ def table_view(table: Table, seat: int | None, since: int | None = None) -> dict
             {
                 "seat": i,
                 "name": names[i],
-                "colour": seat_colour(game, i),
+                "colour": seat_colour(game, i, state),
                 "kind": spec.kind,
                 "agent": spec.agent if spec.kind == BOT else None,
                 "entered": spec.name,
