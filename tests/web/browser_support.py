@@ -86,7 +86,7 @@ def fill_table_form(
     setup.locator('select[name="seat0"]').select_option("human")
     setup.locator('select[name="seat1"]').select_option(bot)
     if options:
-        setup.locator("summary").click()
+        setup.locator("details.options summary").click()
         for name, value in options.items():
             setup.locator(f'select[name="option.{name}"]').select_option(value)
     page.check('input[name="speed"][value="fast"]')
