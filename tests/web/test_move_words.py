@@ -32,6 +32,7 @@ def test_the_move_buttons_say_the_move_in_the_pages_language(web: Any, game: str
     table, seat = seat_to_move(web, game)
     legal = web.view(table, seat)["legal"]
     assert legal and all(move["text"] != move["notation"] for move in legal)
+    assert len({move["text"] for move in legal}) == len(legal)  # each button tells its move
     link = f"/table/{table.id}?seat={seat}&token={table.tokens[seat]}"
     buttons: dict[str, list[tuple[str, str]]] = {}
     for language in ("en", "nl", "de"):

@@ -7,6 +7,7 @@ carries the invite links of the other human seats.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -141,6 +142,12 @@ def legal_moves(
         if paths is not None:
             move["clicks"] = paths[action]
         moves.append(move)
+    said = Counter(move["text"] for move in moves)
+    for move in moves:  # moves the words cannot tell apart (villa's three thin columns)
+        if said[move["text"]] > 1:
+            move["text"] = _("{move} ({notation})").format(
+                move=move["text"], notation=move["notation"]
+            )
     return moves
 
 
