@@ -65,9 +65,14 @@ def fallback_text(before: State, action: int, names: Sequence[str]) -> str:
     return _("{name}: {move}").format(name=names[player], move=notation)
 
 
-def seat_colour(game: Game, seat: int) -> str:
-    """The seat's default name in the active language: its colour(s), e.g. "Blue"."""
+def seat_colour(game: Game, seat: int, state: State | None = None) -> str:
+    """The seat's default name in the active language: its colour(s), e.g. "Blue". A game
+    whose seats get their colours in play (villa's seal) names them from `state` with its
+    `describe.seat_name(state, seat)`, where a state is given."""
     describe = game_module(game.id, "describe")
+    in_play: Callable[[State, int], str] | None = getattr(describe, "seat_name", None)
+    if state is not None and in_play is not None:
+        return in_play(state, seat)
     player_name: Callable[[Game, int], str] | None = getattr(describe, "player_name", None)
     if player_name is not None:
         return player_name(game, seat)

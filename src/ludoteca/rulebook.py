@@ -11,10 +11,11 @@ page; the web app shows it as HTML.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ludoteca.i18n import DEFAULT
+from ludoteca.i18n import DEFAULT, LANGUAGES
+from ludoteca.i18n.catalog import use
 
 PACKAGED = Path(__file__).resolve().parent / "rules"
 SOURCE = Path(__file__).resolve().parents[2] / "docs" / "games"
@@ -82,6 +83,26 @@ def howto_html(game_id: str, language: str = DEFAULT) -> str | None:
     """The "How to play" rendered to HTML, or None when the game has none."""
     path = howto_path(game_id, language)
     return None if path is None else _html(path)
+
+
+def picture_name(name: str, language: str) -> str:
+    """The file a page in `language` shows for the picture `name`: `siege-board.svg` in
+    English, `siege-board.de.svg` in German (the pictures' words are in the page's language)."""
+    if language == DEFAULT:
+        return name
+    stem, dot, suffix = name.rpartition(".")
+    return f"{stem}.{language}.{suffix}" if dot else f"{name}.{language}"
+
+
+def in_every_language(draw: Callable[[], Mapping[str, str]]) -> dict[str, str]:
+    """The pictures `draw` makes (file name -> SVG), drawn once in each language and named
+    by `picture_name`."""
+    pictures: dict[str, str] = {}
+    for language in LANGUAGES:
+        with use(language):
+            drawn = draw()
+        pictures |= {picture_name(name, language): svg for name, svg in drawn.items()}
+    return pictures
 
 
 def write_pictures(pictures: Mapping[str, str], folder: str | Path) -> list[Path]:

@@ -287,6 +287,9 @@ def test_option_describe_is_json_for_forms() -> None:
         "doc": "play fast",
         "choices": [True, False],
         "kind": "bool",
+        "title": "fast",  # without a title or an explanation: the name and the doc
+        "explain": "play fast",
+        "labels": {},
     }
     assert SPECS[1].describe()["choices"] == [4, 6]
     assert SPECS[2].describe()["choices"] == []

@@ -111,3 +111,20 @@ def test_a_number_is_written_in_each_language_however_often_it_is_asked() -> Non
             with i18n.use(language):
                 written[language] = (i18n.format_number(23500), i18n.format_number(2.5))
     assert written == {"en": ("23,500", "2.5"), "nl": ("23.500", "2,5"), "de": ("23.500", "2,5")}
+
+
+REPLAY_TERMS = {"nl": "terugkijk", "de": "nachspiel"}
+
+
+@pytest.mark.parametrize("language", sorted(REPLAY_TERMS))
+def test_the_replay_has_one_name_in_each_language(language: str) -> None:
+    """Issue 35.2: German said both "Wiederholung von Tisch" and "Die Partie nachspielen"."""
+    with catalog_path(language).open("rb") as po:
+        catalog = read_po(po, locale=language)
+    page = re.compile(r"\breplay\b(?! it with)", re.IGNORECASE)  # the page, not the command
+    named = [m for m in catalog if m.id and page.search(str(m.id))]
+    assert len(named) >= 4
+    for message in named:
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in texts:
+            assert REPLAY_TERMS[language] in text.lower(), (message.id, text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -37,14 +37,17 @@ def browser_marks() -> list[pytest.MarkDecorator]:
 
 
 @contextmanager
-def live_server(database: Path, **app_options: Any) -> Iterator[str]:
+def live_server(
+    database: Path, wrap: Callable[[Any], Any] | None = None, **app_options: Any
+) -> Iterator[str]:
     """The app on the SQLite file `database` under uvicorn in a background thread, on a free
-    port of 127.0.0.1 (`app_options` go to `create_app`); yields its address and stops it
-    afterwards."""
+    port of 127.0.0.1 (`app_options` go to `create_app`; `wrap`, if given, puts an ASGI layer
+    around it, as a proxy in front would be); yields its address and stops it afterwards."""
     import uvicorn
 
     app = create_app(f"sqlite:///{database}", bot_delay=0.0, **app_options)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+    served = app if wrap is None else wrap(app)
+    config = uvicorn.Config(served, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -83,7 +86,7 @@ def fill_table_form(
     setup.locator('select[name="seat0"]').select_option("human")
     setup.locator('select[name="seat1"]').select_option(bot)
     if options:
-        setup.locator("summary").click()
+        setup.locator("details.options summary").click()
         for name, value in options.items():
             setup.locator(f'select[name="option.{name}"]').select_option(value)
     page.check('input[name="speed"][value="fast"]')

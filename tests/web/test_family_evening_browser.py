@@ -131,7 +131,7 @@ def test_the_replay_is_drawn_from_this_browsers_seat_and_turns(local: str) -> No
         assert viewpoint.inner_text() == "Seen by Anna"
         page.get_by_test_id("turn-board").click()
         page.wait_for_function("document.body.dataset.viewer === '1'")
-        assert viewpoint.inner_text() == "Seen by Blue & Green (greedy bot)"
+        assert viewpoint.inner_text() == "Seen by Blue & Green (medium bot)"
         page.get_by_test_id("turn-board").click()
         page.wait_for_function("document.body.dataset.viewer === ''")
         assert viewpoint.inner_text() == "Seen by a spectator"

@@ -57,3 +57,18 @@ def test_a_hint_is_shown_lit_and_played(server: str, page: Any) -> None:
         log = json.load(answer)["log"]
     assert [n for player, n in log if player == 0][-1] == expected["notation"]  # the hinted move
     assert page.locator("[data-testid=hint-text]").count() == 0  # the hint went with its board
+
+
+def test_a_hint_on_a_dutch_page_is_in_dutch(server: str, page: Any) -> None:
+    """Issue 35.2: the hint came from the API in English on Dutch and German pages; the page
+    names the hinted move in its language, as its move buttons do."""
+    link = create_against_bots(server)
+    page.add_init_script(PLAY_FORCED_OFF)
+    page.goto(server + urlsplit(link).path + "?" + urlsplit(link).query + "&lang=nl")
+    page.wait_for_selector("#connection.online")
+    page.check("[data-testid=hints-on]")
+    page.wait_for_selector("[data-testid=hint]:not([disabled])", timeout=30_000).click()
+    words = page.wait_for_selector("[data-testid=hint-text]").inner_text()
+    expected = hint_of(server, link)
+    assert words.startswith("Tip: ") and words.endswith(f"({expected['notation']})"), words
+    assert " gaat " in words or " zet " in words, words  # the move in Dutch words

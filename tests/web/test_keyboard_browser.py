@@ -135,7 +135,7 @@ def test_villa_3d_pull_and_place_by_keyboard(server: str, page3d: Any) -> None: 
         if wait_for_mode(page, "pull") != "pull":
             break
         tab_to(page, "#moves .move:not([hidden])")
-        assert page.evaluate("() => document.activeElement.textContent").startswith("pull")
+        assert page.evaluate("() => document.activeElement.title").startswith("pull")
         page.keyboard.press("Enter")
         if wait_for_mode(page, "place", "watch") == "place":
             break

@@ -71,7 +71,7 @@ def test_a_replay_is_drawn_from_the_seat_asked_for(web: Any) -> None:
     from_red = web.client.get(f"/table/{done.id}/replay/0.json?seat=1").json()["svg"]
     assert from_red == replay_view(table, 0, 1)["svg"] and from_red != spectator
     page = web.client.get(f"/table/{done.id}/replay?seat=1").text
-    assert 'data-seat="1"' in page and "Seen by Yellow (greedy bot)" in page
+    assert 'data-seat="1"' in page and "Seen by Yellow (medium bot)" in page
     assert "Seen by a spectator" in web.client.get(f"/table/{done.id}/replay").text
     assert 'data-seat=""' in web.client.get(f"/table/{done.id}/replay").text
     wrong = web.client.get(f"/table/{done.id}/replay/0.json?seat=5")

@@ -48,6 +48,6 @@ def test_a_person_robs_the_museum_against_a_bot(server: str, page: Any) -> None:
     assert clicks["rob"] >= 1
     banner = page.locator("#result-title").inner_text()
     won = banner in {"You win!", "You share the win!"}
-    assert won or banner.startswith("Blue (greedy bot) wins")
+    assert won or banner.startswith("Blue (medium bot) wins")
     assert page.locator("#message").inner_text().startswith("Game over")
     assert page.locator(".museum-panel .headline").inner_text().startswith("Game over: ")

@@ -56,7 +56,7 @@ def lobby_table(
         if name is not None:
             setup.locator(f'input[name="name{i}"]').fill(name)
     if options:
-        setup.locator("summary").click()
+        setup.locator("details.options summary").click()
         for option, value in options.items():
             setup.locator(f'select[name="option.{option}"]').select_option(value)
     page.check('input[name="speed"][value="fast"]')

@@ -112,7 +112,7 @@ def test_play_again_creates_a_joinable_table(server: str, page: Any) -> None:
     page.wait_for_url("**/table/*?seat=1&token=*")  # the first seat rotated
     assert table not in page.url
     page.wait_for_selector("#connection.online")
-    assert page.locator("#seats li").first.inner_text().lower().count("greedy") == 1
+    assert page.locator("#seats li").first.inner_text().lower().count("(medium bot)") == 1
 
 
 def test_a_takeback_against_a_bot_restores_the_decision_with_the_same_dice(
@@ -216,5 +216,5 @@ def test_the_replay_and_the_lobby_show_a_takeback_with_the_names(server: str, pa
 
     page.goto(server + "/")
     finished = page.locator("#finished-tables + ul")
-    assert "Anna vs Yellow (greedy bot)" in finished.inner_text()
+    assert "Anna vs Yellow (medium bot)" in finished.inner_text()
     assert "(with takebacks)" in finished.inner_text()  # marked: its dice were drawn anew

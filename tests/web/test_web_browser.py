@@ -46,7 +46,7 @@ def test_a_person_plays_a_whole_game_against_a_bot(server: str, page: Any) -> No
         pytest.fail(f"the game did not end within {GAME_SECONDS} s ({clicks} clicks)")
 
     banner = page.locator("#result-title").inner_text()
-    assert banner.startswith(("You win", "Yellow (greedy bot) wins"))
+    assert banner.startswith(("You win", "Yellow (medium bot) wins"))
     assert page.locator("#message").inner_text().startswith("Game over")
     assert clicks > 0
     assert page.locator("#log li.move-entry").count() >= clicks

@@ -29,8 +29,9 @@ def test_lobby_lists_games_options_and_bots(web: Any) -> None:
     assert "2–6 players" in html
     assert f"about {load_durations()['ludo']['minutes']} min" in html  # measured, not guessed
     assert 'name="option.three_tries"' in html  # each option from its Option.describe()
-    assert "roll up to three times" in html  # ... with its doc as help text
-    assert ">Bot: greedy<" in html and ">Bot: random<" in html
+    assert "> Three tries for a 6<" in html  # ... with its title and one-line explanation
+    assert "roll up to three times for a 6." in html
+    assert ">Algorithm: greedy<" in html and ">Algorithm: random<" in html  # in the fold
     for level in ("easy", "medium", "hard"):  # the named strengths come first
         assert f'<option value="{level}"' in html
     assert 'value="fast"' in html
@@ -351,7 +352,7 @@ def test_bots_play_to_the_end_and_the_record_replays_to_the_live_state(web: Any)
     web.wait_until_over(table)
     view = web.view(table)
     result = view["result"]
-    assert result["text"].startswith(("Red (greedy bot) wins", "Yellow (random bot) wins"))
+    assert result["text"].startswith(("Red (medium bot) wins", "Yellow (easy bot) wins"))
     assert result["headline"] == result["text"]  # spectators see who won
     assert len(result["lines"]) == 2 and " is 2nd" in result["lines"][1]
     assert view["message"].startswith("Game over")

@@ -123,7 +123,7 @@ def test_a_database_of_release_0_1_upgrades_in_place_and_its_games_continue(
         assert record.status_code == 200
         body = record.json()
         # The same game; records now also name their players (added after 0.1).
-        assert body.pop("names") == ["Attacker (greedy bot)", "Defender (random bot)"]
+        assert body.pop("names") == ["Attacker (medium bot)", "Defender (easy bot)"]
         assert body == finished["record"]
         assert app.state.manager.tables[unfinished["id"]].state.to_json() == unfinished["state"]
         seat = client.get(f"/api/tables/{unfinished['id']}").json()["to_move"]

@@ -48,11 +48,11 @@ def test_the_lobby_lists_tables_by_their_players_names(web: Any) -> None:
     lobby = web.client.get("/").text
     open_part, finished_part = lobby.split('id="finished-tables"')
     assert 'Mens erger je niet: <span class="versus">Anna vs Yellow (hard bot)</span>' in open_part
-    assert "Red (random bot) vs Yellow (greedy bot)" in finished_part
+    assert "Red (easy bot) vs Yellow (medium bot)" in finished_part
     assert ">greedy<" not in lobby and "human, hard" not in lobby
     listing = web.client.get("/api/tables").json()
     assert listing["open"][0]["names"] == ["Anna", "Yellow (hard bot)"]
-    assert listing["finished"][0]["versus"] == "Red (random bot) vs Yellow (greedy bot)"
+    assert listing["finished"][0]["versus"] == "Red (easy bot) vs Yellow (medium bot)"
     dutch = web.client.get("/?lang=nl").text
     assert "Anna tegen Geel (moeilijke bot)" in dutch
 
@@ -63,17 +63,17 @@ def test_the_record_names_the_players_of_the_table(web: Any, tmp_path: Path) -> 
     done = web.create(seats=["random", "greedy"], options=ONE_COLOUR, speed="fast")
     web.wait_until_over(done)
     body = web.client.get(f"/table/{done.id}/record.json").json()
-    assert body["names"] == ["Red (random bot)", "Yellow (greedy bot)"]
+    assert body["names"] == ["Red (easy bot)", "Yellow (medium bot)"]
     assert body["seats"] == ["random", "greedy"]  # the agents, as before
     record = Record.from_json(body)
     assert record.names == body["names"] and record.replay().is_terminal()
     dutch = web.client.get(f"/table/{done.id}/record.json?lang=nl").json()
-    assert dutch["names"] == ["Rood (bot random)", "Geel (bot greedy)"]
+    assert dutch["names"] == ["Rood (makkelijke bot)", "Geel (gemiddelde bot)"]
     path = tmp_path / "record.json"
     path.write_text(json.dumps(body), encoding="utf-8")
     replayed = CliRunner().invoke(cli, ["replay", str(path)])
     assert replayed.exit_code == 0, replayed.output
-    assert "Red (random bot) moves " in replayed.output and "seat 0" not in replayed.output
+    assert "Red (easy bot) moves " in replayed.output and "seat 0" not in replayed.output
 
 
 def page_text(html: str) -> str:

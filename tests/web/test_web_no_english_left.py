@@ -100,3 +100,40 @@ def test_the_check_sees_an_english_page(web: Any) -> None:
     """The same comparison on the English lobby finds the English texts (it can fail)."""
     texts = page_texts(web.client.get("/?lang=en").text)
     assert {"New table", "Create table"} <= texts & english_texts("de")
+
+
+CSS_TEXT = re.compile(r"""content\s*:[^;}]*?(["'])(?:(?!\1).)*[^\W\d_](?:(?!\1).)*\1""")
+"""A CSS `content` with a quoted string holding a letter of any script."""
+
+
+def css_files() -> list[Any]:
+    from pathlib import Path
+
+    import ludoteca
+
+    root = Path(ludoteca.__file__).parent
+    return sorted(p for p in root.rglob("*.css") if "vendor" not in p.parts)
+
+
+def test_no_style_sheet_holds_a_word() -> None:
+    """Issue 29.8: "to move" was CSS `content` in app.css, where no catalog reaches it. A text
+    a person reads lives in a template or a script, through the catalogs; CSS may only draw
+    symbols (the connection's dot)."""
+    sheets = css_files()
+    assert any(p.name == "app.css" for p in sheets)
+    words = {
+        p.name: [m.group(0) for m in CSS_TEXT.finditer(p.read_text(encoding="utf-8"))]
+        for p in sheets
+    }
+    assert not {name: found for name, found in words.items() if found}
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "to move"), ("nl", "aan zet"), ("de", "am Zug")]
+)
+def test_the_players_list_says_who_is_to_move_in_the_pages_language(
+    web: Any, language: str, words: str
+) -> None:
+    table = web.create()
+    html = web.client.get(f"/table/{table.id}?seat=0&token={table.tokens[0]}&lang={language}").text
+    assert f'<span class="to-move-mark">{words}</span>' in html

@@ -10,6 +10,7 @@ import pytest
 from ludoteca import narration
 from ludoteca.i18n import use
 from ludoteca.narration import seat_colour
+from ludoteca.web import people
 from ludoteca.web.errors import BadRequest
 from ludoteca.web.people import NAME_LIMIT, clean_name, clean_names, display_name
 from ludoteca.web.result import describe_result, place_name, ranking
@@ -53,8 +54,15 @@ def test_bots_are_named_by_strength_in_the_readers_language(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     use_describe(monkeypatch, types.SimpleNamespace(player_name=lambda g, seat: "Blue"))
+    levels = {"easy": "random", "medium": "greedy", "hard": "greedy"}
+    monkeypatch.setattr(people, "strengths", lambda g: levels)
     assert display_name(game("blue"), 0, entered=None, agent="hard") == "Blue (hard bot)"
-    assert display_name(game("blue"), 0, entered=None, agent="greedy") == "Blue (greedy bot)"
+    assert display_name(game("blue"), 0, entered=None, agent="medium") == "Blue (medium bot)"
+    # Issue 29.9: an agent chosen by name is called by the strongest level it is here; only
+    # an agent no level stands for keeps its own name.
+    assert display_name(game("blue"), 0, entered=None, agent="greedy") == "Blue (hard bot)"
+    assert display_name(game("blue"), 0, entered=None, agent="random") == "Blue (easy bot)"
+    assert display_name(game("blue"), 0, entered=None, agent="mcts") == "Blue (mcts bot)"
     with use("de"):
         assert display_name(game("blue"), 0, entered=None, agent="hard") == "Blue (schwerer Bot)"
 

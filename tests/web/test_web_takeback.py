@@ -297,7 +297,7 @@ def test_the_replay_lists_each_takeback_with_the_moves_taken_back(web: Any) -> N
     assert f"Anna took back moves {first} to {last}" in page
     undone = page.split('class="undone"')[1].split("</ol>")[0]
     assert undone.count("<li") == len(done["undone"])
-    assert "Anna" in undone and "Yellow (greedy bot)" in undone  # in words, with the names
+    assert "Anna" in undone and "Yellow (medium bot)" in undone  # in words, with the names
     notations = [n for _p, _a, n in done["undone"]]
     assert all(f'title="{n}"' in undone for n in notations)
     dutch = web.client.get(f"/table/{table.id}/replay?lang=nl").text

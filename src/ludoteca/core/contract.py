@@ -237,7 +237,7 @@ OPTIONAL_HOOKS: Mapping[str, tuple[str, ...]] = {
     "text": ("side_label", "describe_chance"),
     "svg": ("click_path", "move_mark", "write_docs_pictures"),
     "search": ("zobrist", "order", "noisy", "compiled"),
-    "describe": ("describe_position", "score_text"),
+    "describe": ("describe_position", "score_text", "standing"),
     "fast_search": ("rollout", "Search"),
     "fast_check": ("policy", "cut_off"),
 }

@@ -27,6 +27,13 @@ class Option:
     legacy: OptionValue | None = None
     """The value games stored before this option existed were played under: a record, table or
     position that lacks the option replays with it (None: such games take the default)."""
+    title: str = ""
+    """What the lobby calls the option, in a few words (marked `N_`, shown translated)."""
+    explain: str = ""
+    """One line for the lobby: what turning it on (or each choice) does (marked `N_`)."""
+    labels: tuple[tuple[OptionValue, str], ...] = ()
+    """Words for choices that are not plain numbers or notation: (value, label marked
+    `NP_("option value", ...)`), shown through `pgettext("option value", label)`."""
 
     def coerce(self, value: Any) -> OptionValue:
         """Turn a value (possibly text from a command line or a form) into the option's type."""
@@ -66,6 +73,9 @@ class Option:
             "doc": self.doc,
             "choices": list(self.choices) or ([True, False] if self.kind is bool else []),
             "kind": self.kind.__name__,
+            "title": self.title or self.name,
+            "explain": self.explain or self.doc,
+            "labels": {_show(value): label for value, label in self.labels},
         }
 
 

@@ -105,7 +105,6 @@ class Session:
         self.state = state
         self.seats = list(seats)
         self.names = [seat.spec for seat in self.seats]
-        self.words = present.seat_names(state.game)  # the seats in move sentences: "Blue"
         self.console = console
         self.options = options
         self.read = read or (lambda prompt: console.input(prompt))
@@ -209,7 +208,7 @@ class Session:
         state = self.state
         before = state.clone()  # told after the game has checked the move
         state.apply_action(action, player=state.current_player())
-        told = present.told_move(before, action, self.words)
+        told = present.told_move(before, action, present.seat_names(before.game, before))
         self.screen.event(Text.assemble(told, note), "bold")
         self.screen.show(state)
 

@@ -44,9 +44,10 @@ def board(state: State, marks: Mapping[int, str] | None = None) -> RenderableTyp
     return Text(render_text(state) if render_text is not None else str(state))
 
 
-def seat_names(game: Game) -> list[str]:
-    """What the move sentences call each seat: its colour in the active language ("Blue")."""
-    return [seat_colour(game, seat) for seat in range(game.num_players)]
+def seat_names(game: Game, state: State | None = None) -> list[str]:
+    """What the move sentences call each seat: its colour in the active language ("Blue"),
+    from `state` where the game gives the seats their colours in play (villa's seal)."""
+    return [seat_colour(game, seat, state) for seat in range(game.num_players)]
 
 
 def told_move(before: State, action: int, names: Sequence[str]) -> Text:
@@ -81,7 +82,7 @@ def describe_chance(state: State, action: int, names: Sequence[str] = ()) -> str
     hook = _hook(state.game, "describe_chance")
     if hook is not None:
         return str(hook(state, action))
-    return Narrator.of(state.game).text(state, action, list(names) or seat_names(state.game))
+    return Narrator.of(state.game).text(state, action, list(names) or seat_names(state.game, state))
 
 
 def mover(state: State, seats: Sequence[str] = (), names: Sequence[str] = ()) -> str:

@@ -24,7 +24,7 @@ def load_record(path: Path) -> tuple[Record, list[State]]:
 def move_line(number: int, move: Move, before: State, names: list[str] | None = None) -> Text:
     """One move as a log line: chance outcomes in words, players' moves in the game's sentence
     with their notation; players called by their names where the record names them."""
-    named = names or present.seat_names(before.game)
+    named = names or present.seat_names(before.game, before)
     if move.player < 0:
         told = present.describe_chance(before, move.action, named)
         return Text(f"{number:5}. {told}", "cyan")

@@ -15,8 +15,9 @@ import ludoteca
 from ludoteca import agents
 from ludoteca.analysis.durations import load_durations
 from ludoteca.core.errors import LudotecaError
+from ludoteca.core.options import Option
 from ludoteca.core.registry import load_stored
-from ludoteca.i18n import _, game_title
+from ludoteca.i18n import _, game_title, pgettext
 from ludoteca.web.manager import TableManager
 from ludoteca.web.openapi import json_errors
 from ludoteca.web.people import seat_names, versus
@@ -54,6 +55,20 @@ def manager_of(request: Request) -> TableManager:
     return manager
 
 
+def option_words(spec: Option) -> dict[str, Any]:
+    """An option as the lobby shows it: its description with the title, the one-line
+    explanation and the choices' words in the active language (the name stays the key)."""
+    described = spec.describe()
+    return {
+        **described,
+        "title": _(described["title"]),
+        "explain": _(described["explain"]),
+        "labels": {
+            value: pgettext("option value", label) for value, label in described["labels"].items()
+        },
+    }
+
+
 def game_catalogue() -> list[dict[str, Any]]:
     """Each game with its player range, options and the agents that can take a seat."""
     catalogue = []
@@ -70,7 +85,7 @@ def game_catalogue() -> list[dict[str, Any]]:
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "default_players": info.default_players,
-                "options": [spec.describe() for spec in game.option_specs],
+                "options": [option_words(spec) for spec in game.option_specs],
                 "agents": [
                     {"name": name, "description": cls.description}
                     for name, cls in agents.available(game).items()

@@ -1,9 +1,10 @@
 """Who sits at a table, in words: a person's entered name, a seat's colour, a bot's strength.
 
 A seat without a person's name is called by its colour (`ludoteca.narration.seat_colour`, e.g.
-"Red & Yellow"). Bots are named by their strength
-("Blue (hard bot)"). Names are built in the active language each time they are shown, so two
-players at one table read them in their own languages; only a person's own name is stored.
+"Red & Yellow"). Bots are named by the strength the lobby offered ("Blue (hard bot)"), also
+when chosen by the agent that strength is. Names are built in the active language each time they
+are shown, so two players at one table read them in their own languages; only a person's own
+name is stored.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ import unicodedata
 from collections.abc import Sequence
 from functools import reduce
 
-from ludoteca.agents.strengths import LEVELS
-from ludoteca.core.api import Game
+from ludoteca.agents.strengths import LEVELS, strengths
+from ludoteca.core.api import Game, State
 from ludoteca.i18n import N_, _
 from ludoteca.narration import seat_colour
 from ludoteca.web.errors import BadRequest
@@ -31,26 +32,46 @@ BOT_NAMES = {
 assert set(BOT_NAMES) == set(LEVELS)
 
 
-def bot_name(game: Game, seat: int, agent: str) -> str:
-    """ "Blue (hard bot)", or "Blue (greedy bot)" for a bot chosen by its agent's name."""
-    colour = seat_colour(game, seat)
-    phrase = BOT_NAMES.get(agent.strip())
-    if phrase is not None:
-        return _(phrase).format(name=colour)
+def strength_of(game: Game, agent: str) -> str | None:
+    """The strength the lobby offers that `agent` plays at this table: the level itself, or
+    for an agent chosen by name the strongest level that is this agent here (`greedy` is
+    ludo's `medium`); None for an agent no level stands for."""
+    name = agent.strip()
+    if name in LEVELS:
+        return name
+    levels = strengths(game)
+    return next((level for level in reversed(LEVELS) if levels[level] == name), None)
+
+
+def bot_name(game: Game, seat: int, agent: str, state: State | None = None) -> str:
+    """ "Blue (hard bot)", also for a bot chosen by the agent a strength stands for; "Blue
+    (mcts bot)" for an agent no strength of this table is."""
+    colour = seat_colour(game, seat, state)
+    level = strength_of(game, agent)
+    if level is not None:
+        return _(BOT_NAMES[level]).format(name=colour)
     return _("{name} ({agent} bot)").format(name=colour, agent=agent)
 
 
-def display_name(game: Game, seat: int, *, entered: str | None, agent: str | None) -> str:
-    """What every page calls the seat: the entered name, the bot's name or the colour."""
+def display_name(
+    game: Game,
+    seat: int,
+    *,
+    entered: str | None,
+    agent: str | None,
+    state: State | None = None,
+) -> str:
+    """What every page calls the seat: the entered name, the bot's name or the colour (from
+    `state` where the game's seats get their colours in play, `narration.seat_colour`)."""
     if agent is not None:
-        return bot_name(game, seat, agent)
-    return entered or seat_colour(game, seat)
+        return bot_name(game, seat, agent, state)
+    return entered or seat_colour(game, seat, state)
 
 
-def seat_names(game: Game, seats: Sequence[SeatData]) -> list[str]:
+def seat_names(game: Game, seats: Sequence[SeatData], state: State | None = None) -> list[str]:
     """Every seat's name as pages show it (`display_name`), in the active language."""
     return [
-        display_name(game, i, entered=s.name, agent=s.agent if s.kind == BOT else None)
+        display_name(game, i, entered=s.name, agent=s.agent if s.kind == BOT else None, state=state)
         for i, s in enumerate(seats)
     ]
 

@@ -1,7 +1,9 @@
 """The end of a game in words: who won, who shares which place, with each game's own score.
 
-Returns rank the seats (equal returns share a place); the words come from the names and from
-the game's `describe.score_text` where it has one ("23.500 €", "12 points"). Returns themselves
+Returns rank the seats, and where returns are equal the game's `describe.standing` (what its
+rules page says counts next: ludo's pawns home); seats equal in both share a place. The words
+come from the names and from the game's `describe.score_text` where it has one ("23.500 €",
+"12 points"). Returns themselves
 stay in the API and the records: a player reads "Red and Green share 2nd place", not "-0.33".
 """
 
@@ -32,16 +34,32 @@ class Group:
     seats: tuple[int, ...]
 
 
-def ranking(returns: Sequence[float]) -> list[Group]:
-    """The seats grouped by equal returns, best first; a group after k seats is at k + 1."""
-    order = sorted(set(returns), reverse=True)
+Standing = tuple[float, ...]
+
+
+def ranking(returns: Sequence[float], standings: Sequence[Standing] | None = None) -> list[Group]:
+    """The seats grouped by equal returns, best first; a group after k seats is at k + 1.
+
+    `standings` (one per seat, from the game's `describe.standing`) order seats whose returns
+    are equal by what the game's rules pages say counts next (ludo: pawns home, then how far
+    they walked): only seats equal in both share a place."""
+    keys = [(r, *(standings[seat] if standings else ())) for seat, r in enumerate(returns)]
     groups = []
     ahead = 0
-    for value in order:
-        seats = tuple(seat for seat, r in enumerate(returns) if r == value)
+    for key in sorted(set(keys), reverse=True):
+        seats = tuple(seat for seat, k in enumerate(keys) if k == key)
         groups.append(Group(ahead + 1, seats))
         ahead += len(seats)
     return groups
+
+
+def standings(state: State) -> list[Standing] | None:
+    """Each seat's standing from the game's `describe.standing`, or None where it has none."""
+    describe = game_module(state.game.id, "describe")
+    standing: Callable[[State, int], Standing] | None = getattr(describe, "standing", None)
+    if standing is None:
+        return None
+    return [standing(state, seat) for seat in range(state.game.num_players)]
 
 
 def scores(state: State) -> list[str | None]:
@@ -87,14 +105,20 @@ class Result:
 
 
 def describe_result(
-    returns: Sequence[float], names: Sequence[str], scores: Sequence[str | None]
+    returns: Sequence[float],
+    names: Sequence[str],
+    scores: Sequence[str | None],
+    standings: Sequence[Standing] | None = None,
 ) -> Result:
-    """The result in words from returns, names and score texts (all one per seat).
+    """The result in words from returns, names and score texts (all one per seat), the seats
+    with equal returns ordered by their `standings` where the game has them.
 
     When every seat ties the game is a draw: nobody wins (a villa that collapsed, a level
     two-player game), rather than everybody.
     """
-    groups = ranking(returns)
+    if len(set(returns)) == 1 and len(returns) > 1:
+        standings = None  # a draw stays a draw
+    groups = ranking(returns, standings)
     if len(groups) == 1 and len(returns) > 1:
         draw = _("Nobody wins (a draw)")
         return Result(draw, (draw,), (), tuple(1 for _seat in returns))

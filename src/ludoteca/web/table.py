@@ -114,7 +114,9 @@ class Table:
     _marks: list[MoveMark | None] = field(default_factory=list)
     _texts: dict[tuple[str, tuple[str, ...]], list[str]] = field(default_factory=dict)
     _positions: list[State] | None = None
-    _names: dict[tuple[str, tuple[SeatData, ...]], tuple[str, ...]] = field(default_factory=dict)
+    _names: dict[tuple[str, tuple[SeatData, ...], tuple[str, ...]], tuple[str, ...]] = field(
+        default_factory=dict
+    )
 
     @classmethod
     def build(cls, data: TableData) -> tuple[Table, list[MoveData]]:
@@ -155,14 +157,19 @@ class Table:
         """The seat's name in the active language: "Anna", "Blue", "Red (hard bot)"."""
         spec = self.seat(seat)
         agent = spec.agent if spec.kind == BOT else None
-        return display_name(self.game, seat, entered=spec.name, agent=agent)
+        return display_name(self.game, seat, entered=spec.name, agent=agent, state=self.state)
+
+    def colours(self) -> tuple[str, ...]:
+        """Every seat's colour(s) in the active language, from the position where the game
+        gives the seats their colours in play (villa's seal)."""
+        return tuple(seat_colour(self.game, i, self.state) for i in range(self.game.num_players))
 
     def names(self) -> list[str]:
         """Every seat's name in the active language (kept: a view asks several times)."""
-        key = (current_language(), tuple(self.data.seats))
+        key = (current_language(), tuple(self.data.seats), self.colours())
         names = self._names.get(key)
         if names is None:
-            names = self._names[key] = tuple(seat_names(self.game, self.data.seats))
+            names = self._names[key] = tuple(seat_names(self.game, self.data.seats, self.state))
         return list(names)
 
     def texts(self) -> list[str]:
@@ -296,7 +303,7 @@ class Table:
             raise Forbidden(
                 f"seat {seat} is played by the bot {spec.agent}",
                 _("{colour} is played by a bot now: this link no longer opens a seat.").format(
-                    colour=seat_colour(self.game, seat)
+                    colour=seat_colour(self.game, seat, self.state)
                 ),
                 code="bot_seat",
                 seat=seat,

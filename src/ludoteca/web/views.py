@@ -7,6 +7,7 @@ carries the invite links of the other human seats.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,12 +15,12 @@ from ludoteca.core.api import CHANCE, State
 from ludoteca.core.chance import commitment
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import _, game_title, ngettext
-from ludoteca.narration import seat_colour
+from ludoteca.narration import Narrator, seat_colour
 from ludoteca.web.analysis_view import unanalysable
 from ludoteca.web.errors import Forbidden
 from ludoteca.web.narrate import turn_start
 from ludoteca.web.render import board_html, board_svg, click_paths, own_board
-from ludoteca.web.result import describe_result, scores
+from ludoteca.web.result import describe_result, scores, standings
 from ludoteca.web.storage import ABANDONED, CLOSED, FINISHED
 from ludoteca.web.table import BOT, HUMAN, Table
 
@@ -41,7 +42,8 @@ def result_view(table: Table) -> dict[str, Any] | None:
     names = table.names()
     resigned = resigned_seat(table)
     counted = scores(table.state) if resigned is None else [None] * len(returns)
-    result = describe_result(returns, names, counted)
+    standing = standings(table.state) if resigned is None else None
+    result = describe_result(returns, names, counted, standing)
     ranking = sorted(range(len(returns)), key=lambda seat: (result.places[seat], seat))
     lines = list(result.lines)
     if resigned is not None:  # a game of two: the winner, and why (no score, no 2nd place)
@@ -124,16 +126,28 @@ def status_line(table: Table, seat: int | None) -> str:
     return _("Waiting for {player}...").format(player=table.name(to_move))
 
 
-def legal_moves(state: State) -> list[dict[str, Any]]:
-    """The moves of the seat to act: id, notation and, where the game has them, click tokens."""
+def legal_moves(
+    state: State, narrator: Narrator | None = None, names: Sequence[str] = ()
+) -> list[dict[str, Any]]:
+    """The moves of the seat to act: id, notation, the move in words (`text`, in the active
+    language, as the log tells it; the notation where no `narrator` is given) and, where the
+    game has them, click tokens."""
     actions = state.legal_actions()
     paths = click_paths(state, actions)
     moves: list[dict[str, Any]] = []
     for action in actions:
-        move: dict[str, Any] = {"action": action, "notation": state.action_to_string(action)}
+        notation = state.action_to_string(action)
+        text = notation if narrator is None else narrator.text(state, action, names)
+        move: dict[str, Any] = {"action": action, "notation": notation, "text": text}
         if paths is not None:
             move["clicks"] = paths[action]
         moves.append(move)
+    said = Counter(move["text"] for move in moves)
+    for move in moves:  # moves the words cannot tell apart (villa's three thin columns)
+        if said[move["text"]] > 1:
+            move["text"] = _("{move} ({notation})").format(
+                move=move["text"], notation=move["notation"]
+            )
     return moves
 
 
@@ -203,7 +217,7 @@ def table_view(table: Table, seat: int | None, since: int | None = None) -> dict
             {
                 "seat": i,
                 "name": names[i],
-                "colour": seat_colour(game, i),
+                "colour": seat_colour(game, i, state),
                 "kind": spec.kind,
                 "agent": spec.agent if spec.kind == BOT else None,
                 "entered": spec.name,
@@ -218,7 +232,7 @@ def table_view(table: Table, seat: int | None, since: int | None = None) -> dict
         "position_text": table.position_text(names),
         "last_moves": [mark.to_json() for mark in last],
         "unseen": unseen,
-        "legal": legal_moves(state) if interactive else [],
+        "legal": legal_moves(state, table.narrator, names) if interactive else [],
         **log_entries(table, since or 0),
         "version": len(table.moves),
         "result": result,

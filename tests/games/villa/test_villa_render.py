@@ -77,13 +77,13 @@ def test_rich_board_renders_with_marks(build: Build) -> None:
     console = Console(file=io.StringIO(), width=160, color_system=None)
     console.print(render_rich(state, {0: "1", 20: "2"}))
     out = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "W1=1" in out and "*" not in out.split("Columns:")[0] and "Player 1 (white)" in out
+    assert "W1=1" in out and "*" not in out.split("Columns:")[0] and "White to pull" in out
 
 
 def test_chance_outcomes_are_described(build: Build) -> None:
     state = build(TWO)
     state.apply_action(0)
-    assert side_label(state) == "Player 1 (white)"
+    assert side_label(state) == "White"  # the seat by its colour, as in the other games
     words = {describe_chance(state, a) for a, _ in state.chance_outcomes()}
     assert words <= {
         "The column comes out",
@@ -100,7 +100,7 @@ def test_svg_parses_and_shows_the_seal_and_the_points(build: Build) -> None:
     assert root.get("class") == "villa-board"
     panel = panel_html(state)
     assert 'data-click="' not in svg + panel  # spectators get no clickable elements
-    assert "Seal: Player 1 (white) · points: Player 1 (white) 1 · Player 2 (black) 0" in panel
+    assert "Seal: White · points: White 1 · Black 0" in panel
     assert "seat 0" not in svg + panel
 
 

@@ -92,6 +92,12 @@ def score_text(state: BremenState, seat: int) -> str | None:
     return points_text(state.scores[seat])
 
 
+def standing(state: BremenState, seat: int) -> tuple[int]:
+    """How the result orders the seats behind the winner (the seed names only the winner):
+    their points."""
+    return (state.scores[seat],)
+
+
 def describe_action(before: BremenState, action: int, names: Sequence[str]) -> str:
     """One sentence for `action` at `before`: who begins, a roll, a move or a robber walk."""
     phase = before.phase

@@ -48,6 +48,14 @@ OPTIONS = (
         ),
         ("standard", "harder", "turbulent", "harder+turbulent"),
         str,
+        title=N_("Variant"),
+        explain=N_("Harder gives fewer extra rolls; turbulent mixes the start piles."),
+        labels=(
+            ("standard", NP_("option value", "standard")),
+            ("harder", NP_("option value", "harder")),
+            ("turbulent", NP_("option value", "turbulent")),
+            ("harder+turbulent", NP_("option value", "harder and turbulent")),
+        ),
     ),
 )
 

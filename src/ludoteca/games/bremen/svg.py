@@ -46,7 +46,7 @@ from ludoteca.games.bremen.describe import (
 from ludoteca.games.bremen.game import BremenGame, BremenState
 from ludoteca.games.bremen.pieces import INK, PALETTE, SHAPES, defs, fill_of
 from ludoteca.i18n import _
-from ludoteca.rulebook import write_pictures
+from ludoteca.rulebook import in_every_language, write_pictures
 
 UNIT = 46
 """User units per board unit (the distance between neighbouring fields is 2)."""
@@ -692,7 +692,7 @@ DOCS_POSITIONS: dict[str, tuple[dict[str, Any], JSON]] = {
 """The position pictured on the rules page: the seed's worked example (3 and 2)."""
 
 
-def docs_pictures() -> dict[str, str]:
+def _docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/bremen.md`."""
     pictures = {}
     for name, (config, position) in DOCS_POSITIONS.items():
@@ -701,6 +701,12 @@ def docs_pictures() -> dict[str, str]:
         assert isinstance(state, BremenState)
         pictures[name] = render_svg(state)
     return pictures
+
+
+def docs_pictures() -> dict[str, str]:
+    """File name -> SVG of each picture of the rules pages, in each page's language
+    (`bremen-board.svg`, `bremen-board.nl.svg`, `bremen-board.de.svg`)."""
+    return in_every_language(_docs_pictures)
 
 
 def write_docs_pictures(folder: str | Path) -> list[Path]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ludoteca.games.ludo.game import MOVE
+from ludoteca.games.ludo.game import MOVE, RESERVE
 from ludoteca.i18n import N_, _, format_list, format_number, ngettext
 
 if TYPE_CHECKING:
@@ -117,6 +117,16 @@ def pawns_home(state: LudoState, seat: int) -> int:
     """How many of the seat's pawns stand on goal circles (all its colours together)."""
     game = state.game
     return sum(bin(state.goal_mask[c]).count("1") for c in game.seat_colours(seat))
+
+
+def standing(state: LudoState, seat: int) -> tuple[int, int]:
+    """How the result orders the seats the winner left behind (the seed names only the
+    winner; our ruling, docs/games/ludo.md *Winning and returns*): pawns home, then the steps
+    all its pawns have walked from their circles A (a pawn in reserve has walked none)."""
+    game = state.game
+    colours = game.seat_colours(seat)
+    walked = sum(p + 1 for c in colours for p in state.pawns[c] if p != RESERVE)
+    return pawns_home(state, seat), walked
 
 
 def score_text(state: LudoState, seat: int) -> str | None:

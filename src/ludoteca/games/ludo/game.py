@@ -27,7 +27,13 @@ DIE = [(face, 1 / 6) for face in range(1, 7)]
 DIE_FACES = [face for face, _ in DIE]
 
 OPTIONS = (
-    Option("start_pawn_on_a", True, N_("false: all four pawns start in reserve")),
+    Option(
+        "start_pawn_on_a",
+        True,
+        N_("false: all four pawns start in reserve"),
+        title=N_("Start with a pawn on A"),
+        explain=N_("Each colour starts with one pawn on its circle A and three in reserve."),
+    ),
     Option(
         "capture_own",
         True,
@@ -35,11 +41,15 @@ OPTIONS = (
             "false: a move may not end on an own pawn, and a 6 cannot bring a pawn in while an own"
             " pawn stands on A"
         ),
+        title=N_("Capture your own pawns"),
+        explain=N_("A move may end on your own pawn, which goes back to the reserve."),
     ),
     Option(
         "clear_start",
         False,
         N_("true: while pawns wait in reserve, an own pawn on A must be moved off A if it can be"),
+        title=N_("Clear the start circle"),
+        explain=N_("While pawns wait in reserve, a pawn on A must move off it if it can."),
     ),
     Option(
         "move_new_pawn",
@@ -48,9 +58,23 @@ OPTIONS = (
             "false: the roll after a bring-in may move any pawn (with clear_start, the new pawn"
             " must still leave A while pawns wait in reserve)"
         ),
+        title=N_("Move the new pawn"),
+        explain=N_("The roll after bringing a pawn in must move that pawn."),
     ),
-    Option("goal_bounce", True, N_("false: a roll that would pass d cannot be used by that pawn")),
-    Option("goal_jump", True, N_("false: pawns may not jump over pawns on goal circles")),
+    Option(
+        "goal_bounce",
+        True,
+        N_("false: a roll that would pass d cannot be used by that pawn"),
+        title=N_("Count back from d"),
+        explain=N_("A roll that goes past the last goal circle counts back from it."),
+    ),
+    Option(
+        "goal_jump",
+        True,
+        N_("false: pawns may not jump over pawns on goal circles"),
+        title=N_("Jump in the goal"),
+        explain=N_("Pawns may jump over pawns on the goal circles."),
+    ),
     Option(
         "three_tries",
         False,
@@ -58,6 +82,8 @@ OPTIONS = (
             "true: with no pawn able to move on the track or in the goal, roll up to three times"
             " for a 6"
         ),
+        title=N_("Three tries for a 6"),
+        explain=N_("With no pawn able to move, roll up to three times for a 6."),
     ),
     Option(
         "must_capture",
@@ -66,8 +92,16 @@ OPTIONS = (
             "true: when a capture of another seat's pawn is possible, a capturing move must be"
             " chosen"
         ),
+        title=N_("Capturing is compulsory"),
+        explain=N_("When you can capture another player's pawn, you must."),
     ),
-    Option("play_out", False, N_("true: play on after the winner to rank every seat")),
+    Option(
+        "play_out",
+        False,
+        N_("true: play on after the winner to rank every seat"),
+        title=N_("Play on after the winner"),
+        explain=N_("The game goes on until every player has a place."),
+    ),
     Option(
         "board",
         None,
@@ -77,6 +111,14 @@ OPTIONS = (
         ),
         (4, 6),
         int,
+        title=N_("Board size"),
+        explain=N_(
+            "The board for four colours, or the one for six colours (for up to six players)."
+        ),
+        labels=(
+            (4, NP_("option value", "four colours")),
+            (6, NP_("option value", "six colours")),
+        ),
     ),
     Option(
         "colours_per_seat",
@@ -87,6 +129,8 @@ OPTIONS = (
         ),
         (1, 2, 3),
         int,
+        title=N_("Colours per player"),
+        explain=N_("How many colours each player plays."),
     ),
     Option(
         "ruleset",
@@ -97,6 +141,15 @@ OPTIONS = (
         ),
         ("seed", "schmidt"),
         str,
+        title=N_("Rule book"),
+        explain=N_(
+            "The Dutch rules of the original, or the official German rules of Mensch ärgere dich"
+            " nicht."
+        ),
+        labels=(
+            ("seed", NP_("option value", "Dutch (the original)")),
+            ("schmidt", NP_("option value", "German (Schmidt)")),
+        ),
     ),
 )
 

@@ -37,7 +37,7 @@ from ludoteca.games.ludo.game import LudoGame, LudoState
 from ludoteca.games.ludo.text import GOALS, PIPS, Spot, mix, mover, spot_point
 from ludoteca.i18n import _, format_list, format_number, pgettext
 from ludoteca.i18n import current as current_language
-from ludoteca.rulebook import write_pictures
+from ludoteca.rulebook import in_every_language, write_pictures
 
 UNIT = 50
 """Pixels (user units) per board unit, the distance between neighbouring circles."""
@@ -746,7 +746,7 @@ DOCS_POSITIONS: dict[str, tuple[dict[str, Any], JSON]] = {
 """The positions pictured on the rules page (a game in progress, the mover's moves shown)."""
 
 
-def docs_pictures() -> dict[str, str]:
+def _docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/ludo.md`."""
     pictures = {}
     for name, (config, position) in DOCS_POSITIONS.items():
@@ -755,6 +755,12 @@ def docs_pictures() -> dict[str, str]:
         assert isinstance(state, LudoState)
         pictures[name] = render_svg(state, interactive=True)
     return pictures
+
+
+def docs_pictures() -> dict[str, str]:
+    """File name -> SVG of each picture of the rules pages, in each page's language
+    (`ludo-board.svg`, `ludo-board.nl.svg`, `ludo-board.de.svg`)."""
+    return in_every_language(_docs_pictures)
 
 
 def write_docs_pictures(folder: str | Path) -> list[Path]:

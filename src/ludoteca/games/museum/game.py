@@ -37,6 +37,8 @@ OPTIONS = (
             "false: reaching the roof does not bank pictures; every marker of a thief is at risk"
             " whenever the thief is off the roof"
         ),
+        title=N_("The roof keeps pictures safe"),
+        explain=N_("Reaching the roof banks your marked pictures; off the roof they are at risk."),
     ),
     Option(
         "elevator_check",
@@ -48,6 +50,15 @@ OPTIONS = (
         ("on_turn", "after_move"),
         str,
         legacy="after_move",
+        title=N_("When the elevator checks"),
+        explain=N_(
+            "The elevator card catches the thieves on the elevator when it is turned, or after"
+            " the moves."
+        ),
+        labels=(
+            ("on_turn", NP_("option value", "when the card is turned")),
+            ("after_move", NP_("option value", "after the moves")),
+        ),
     ),
 )
 

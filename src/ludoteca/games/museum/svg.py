@@ -43,7 +43,7 @@ from ludoteca.games.museum.game import (
 from ludoteca.games.museum.pieces import seat_shape
 from ludoteca.games.museum.text import HEX
 from ludoteca.i18n import _, format_money, format_number
-from ludoteca.rulebook import write_pictures
+from ludoteca.rulebook import in_every_language, write_pictures
 
 __all__ = ["click_path", "move_mark", "render_svg"]
 
@@ -456,7 +456,7 @@ DOCS_POSITIONS: dict[str, tuple[dict[str, Any], JSON]] = {
 """The position pictured on the rules page: green to move with a card of three footprints."""
 
 
-def docs_pictures() -> dict[str, str]:
+def _docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/museum.md`."""
     pictures = {}
     for name, (config, position) in DOCS_POSITIONS.items():
@@ -465,6 +465,12 @@ def docs_pictures() -> dict[str, str]:
         assert isinstance(state, MuseumState)
         pictures[name] = render_svg(state, interactive=True)
     return pictures
+
+
+def docs_pictures() -> dict[str, str]:
+    """File name -> SVG of each picture of the rules pages, in each page's language
+    (`museum-board.svg`, `museum-board.nl.svg`, `museum-board.de.svg`)."""
+    return in_every_language(_docs_pictures)
 
 
 def write_docs_pictures(folder: str | Path) -> list[Path]:

@@ -34,13 +34,25 @@ OPTIONS = (
         "opening_rule",
         True,
         N_("false: no opening exception; the defender moves freely from the first move"),
+        title=N_("Opening rule"),
+        explain=N_("The defender's first moves must open the castle."),
     ),
-    Option("lord_start", "d6", N_("the crown field the lord starts on"), ("d6", "e6"), str),
+    Option(
+        "lord_start",
+        "d6",
+        N_("the crown field the lord starts on"),
+        ("d6", "e6"),
+        str,
+        title=N_("Where the lord starts"),
+        explain=N_("The crown field the lord stands on at the start."),
+    ),
     Option(
         "max_quiet_moves",
         200,
         N_("the game is drawn on this move (both sides counted) without a capture; 0: never"),
         kind=int,
+        title=N_("Draw after moves without a capture"),
+        explain=N_("The game is drawn after this many moves without a capture (0: never)."),
     ),
 )
 

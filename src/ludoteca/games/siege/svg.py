@@ -36,7 +36,7 @@ from ludoteca.games.siege.game import (
 )
 from ludoteca.games.siege.text import field_colour
 from ludoteca.i18n import _
-from ludoteca.rulebook import write_pictures
+from ludoteca.rulebook import in_every_language, write_pictures
 
 UNIT = 64
 MARGIN = 34
@@ -389,7 +389,7 @@ DOCS_POSITIONS: dict[str, JSON] = {
 """The positions pictured on the rules page: the start, and a game in progress."""
 
 
-def docs_pictures() -> dict[str, str]:
+def _docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/siege.md`."""
     game = SiegeGame()
     pictures = {}
@@ -398,6 +398,12 @@ def docs_pictures() -> dict[str, str]:
         assert isinstance(state, SiegeState)
         pictures[name] = render_svg(state)
     return pictures
+
+
+def docs_pictures() -> dict[str, str]:
+    """File name -> SVG of each picture of the rules pages, in each page's language
+    (`siege-board.svg`, `siege-board.nl.svg`, `siege-board.de.svg`)."""
+    return in_every_language(_docs_pictures)
 
 
 def write_docs_pictures(folder: str | Path) -> list[Path]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.api import JSON
 from ludoteca.games.villa.constants import FLOOR, FLOOR_BASE, OVER, PHASES, PLACE, PLACE_BASE
-from ludoteca.games.villa.describe import player_name, seat_colours
+from ludoteca.games.villa.describe import seat_colours, seat_name
 from ludoteca.games.villa.parts import Parts, cell_xy, load_parts
 from ludoteca.games.villa.record import column_name
 from ludoteca.games.villa.structure import HAND
@@ -89,7 +89,7 @@ def board_data(state: VillaState) -> JSON:
         "spots": _spots(state),
         "floor_spots": _floor_spots(state),
         "players": [
-            {"name": player_name(state.game, seat), "colours": seat_colours(state, seat)}
+            {"name": seat_name(state, seat), "colours": seat_colours(state, seat)}
             for seat in range(state.game.num_players)
         ],
         "texts": texts(),

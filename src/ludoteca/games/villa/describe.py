@@ -79,6 +79,23 @@ def player_name(game: VillaGame, seat: int) -> str:
     return _("Player {n}").format(n=format_number(seat + 1))
 
 
+def colours_drawn(state: VillaState) -> bool:
+    """Whether the seal has been thrown: from then on every seat has its colours."""
+    return state.phase not in {SETUP, COLOURS}
+
+
+def seat_name(state: VillaState, seat: int) -> str:
+    """The seat by its colours once the seal has given them, as the other games call their
+    seats ("White", "White & Cyan" for a seat of two colours); "Player 1" before that."""
+    if not colours_drawn(state):
+        return player_name(state.game, seat)
+    return " & ".join(capitalised(colour_word(state, c)) for c in state.colours[seat])
+
+
+def capitalised(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
 def colour_word(state: VillaState, colour: int) -> str:
     return _(COLOUR_WORDS[state.game.parts.colours[colour]])
 
@@ -245,14 +262,28 @@ def _describe_floor(before: VillaState, code: int, name: str) -> str:
 
 
 def score_text(state: VillaState, seat: int) -> str | None:
-    """The seat's points on the top floor, and the builder's seal if it holds it."""
+    """The seat's points on the top floor, and the builder's seal if it holds it. Once the
+    game is over the winner's score is the seal, which is what wins (its points may be 0: a
+    previous holder wins when the holder brought the villa down)."""
     if not state.villa.floors:
         return None
+    if state.phase == OVER and seat == state.winner():
+        if seat == state.holder:
+            return pgettext("villa result", "the builder's seal")
+        return pgettext("villa result", "the builder's seal, as its holder brought the villa down")
     points = state.points(seat)
     text = ngettext("{n} point", "{n} points", points).format(n=format_number(points))
     if seat == state.holder:
+        if state.phase == OVER:
+            return text + ", " + _("brought the villa down")
         text += ", " + _("holds the builder's seal")
     return text
+
+
+def standing(state: VillaState, seat: int) -> tuple[int]:
+    """How the result orders the seats behind the winner (the seed names only the winner):
+    their points on the top floor, which decide who holds the seal."""
+    return (state.points(seat),)
 
 
 def describe_position(state: VillaState, names: Sequence[str]) -> str:
@@ -276,6 +307,8 @@ def describe_position(state: VillaState, names: Sequence[str]) -> str:
         _("{name} ({colours}): {score}").format(
             name=names[seat], colours=seat_colours(state, seat), score=score_text(state, seat)
         )
+        if names[seat] != seat_name(state, seat)
+        else _("{name}: {score}").format(name=names[seat], score=score_text(state, seat))
         for seat in range(state.game.num_players)
     ]
     sentences.append(format_list(players) + ".")

@@ -58,6 +58,14 @@ OPTIONS = (
         ),
         ("shaky", "steady"),
         str,
+        title=N_("Hands"),
+        explain=N_(
+            "Shaky hands may topple the villa by chance; steady hands do exactly what is chosen."
+        ),
+        labels=(
+            ("shaky", NP_("option value", "shaky")),
+            ("steady", NP_("option value", "steady")),
+        ),
     ),
     Option(
         "hand_error_mm",
@@ -65,6 +73,8 @@ OPTIONS = (
         f"how far (mm, 0-{MAX_HAND_ERROR}) a placed column may slip from the chosen point;"
         " 0: perfect placement",
         kind=int,
+        title=N_("Placing slip (mm)"),
+        explain=N_("How far a placed column may slip from the chosen point (0: not at all)."),
     ),
     Option(
         "score_from",
@@ -75,6 +85,15 @@ OPTIONS = (
         ),
         ("blue", "green"),
         str,
+        title=N_("Points from which floor"),
+        explain=N_(
+            "The top floor scores from the blue floor on, or only from the green floor (the"
+            " original)."
+        ),
+        labels=(
+            ("blue", NP_("option value", "blue")),
+            ("green", NP_("option value", "green (the original)")),
+        ),
     ),
 )
 

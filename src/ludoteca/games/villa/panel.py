@@ -19,7 +19,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ludoteca.games.villa.constants import FLOOR, PLACE
-from ludoteca.games.villa.describe import FLOOR_WORDS, player_name, seat_colours
+from ludoteca.games.villa.describe import FLOOR_WORDS, seat_colours, seat_name
 from ludoteca.games.villa.grid import letters
 from ludoteca.games.villa.parts import cell_xy, load_parts
 from ludoteca.games.villa.record import column_name
@@ -115,9 +115,10 @@ def _score(state: VillaState, viewer: int | None) -> list[str]:
 
 
 def _seat(state: VillaState, seat: int, viewer: int | None) -> str:
-    """ "Player 2 (black)", or "you (black)"."""
-    name = _("you") if seat == viewer else player_name(state.game, seat)
-    return f"{name} ({seat_colours(state, seat)})"
+    """ "Black", or "you (black)"."""
+    if seat != viewer:
+        return seat_name(state, seat)
+    return f"{_('you')} ({seat_colours(state, seat)})"
 
 
 def _buttons(tokens: set[str]) -> list[str]:

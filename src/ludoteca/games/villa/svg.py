@@ -55,7 +55,7 @@ from ludoteca.games.villa.record import column_name
 from ludoteca.games.villa.structure import HAND
 from ludoteca.games.villa.zones import Zones, zones
 from ludoteca.i18n import _
-from ludoteca.rulebook import write_pictures
+from ludoteca.rulebook import in_every_language, write_pictures
 
 if TYPE_CHECKING:
     from ludoteca.games.villa.game import VillaState
@@ -479,7 +479,7 @@ DOCS_POSITION_SEED = 7
 """The rules page shows a steady-handed 4-player game after a few turns (a fixed seed)."""
 
 
-def docs_pictures() -> dict[str, str]:
+def _docs_pictures() -> dict[str, str]:
     """File name -> SVG of each picture on the rules page `docs/games/villa.md`."""
     game = VillaGame(players=4, hands="steady")
     state = game.new_initial_state(seed=DOCS_POSITION_SEED)
@@ -493,6 +493,12 @@ def docs_pictures() -> dict[str, str]:
             state.apply_action(rng.choice(state.legal_actions()))
             play_chance(state)
     return {"villa-board.svg": render_svg(state, interactive=True)}
+
+
+def docs_pictures() -> dict[str, str]:
+    """File name -> SVG of each picture of the rules pages, in each page's language
+    (`villa-board.svg`, `villa-board.nl.svg`, `villa-board.de.svg`)."""
+    return in_every_language(_docs_pictures)
 
 
 def write_docs_pictures(folder: str | Path) -> list[Path]:

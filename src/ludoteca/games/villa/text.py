@@ -30,8 +30,7 @@ from ludoteca.games.villa.constants import (
 from ludoteca.games.villa.describe import (
     FLOOR_WORDS,
     describe_action,
-    player_name,
-    seat_colours,
+    seat_name,
 )
 from ludoteca.games.villa.grid import TopGrid
 from ludoteca.games.villa.grid import letters as grid_letters
@@ -49,9 +48,8 @@ LEVEL_NAMES = ("base plate", "blue", "green", "yellow", "orange", "red")
 
 
 def seat_text(state: VillaState, seat: int) -> str:
-    """A seat with its colours once drawn: "Player 1 (white)", "Player 2 (black and cyan)"."""
-    name = player_name(state.game, seat)
-    return f"{name} ({seat_colours(state, seat)})" if state.colours[seat] else name
+    """A seat by its colours once drawn ("White", "Black & Cyan"), before that by number."""
+    return seat_name(state, seat)
 
 
 def side_label(state: VillaState) -> str:
@@ -65,7 +63,7 @@ def side_label(state: VillaState) -> str:
 
 def describe_chance(state: VillaState, action: int) -> str:
     """A chance outcome in the table's words ("The column comes out")."""
-    names = [player_name(state.game, seat) for seat in range(state.game.num_players)]
+    names = [seat_name(state, seat) for seat in range(state.game.num_players)]
     return describe_action(state, action, names)
 
 
@@ -89,15 +87,15 @@ def status_line(state: VillaState) -> str:
         return _("{name} to place {column} on the top floor").format(name=who, column=column)
     if phase == PROTESTING:
         return _("{name}: protest against {declarer}'s declaration, or pass?").format(
-            name=who, declarer=player_name(state.game, state.declarer)
+            name=who, declarer=seat_name(state, state.declarer)
         )
     if phase == PROTEST_PULL:
         return _("{name} protests: pull one of {declarer}'s columns").format(
-            name=who, declarer=player_name(state.game, state.declarer)
+            name=who, declarer=seat_name(state, state.declarer)
         )
     if phase == PENALTY:
         return _("{name}: pull one of {protester}'s columns out of the game, or decline").format(
-            name=who, protester=player_name(state.game, state.protester)
+            name=who, protester=seat_name(state, state.protester)
         )
     if phase == FLOOR:
         return _("{name} lays the next floor").format(name=who)
@@ -113,7 +111,7 @@ def seal_line(state: VillaState) -> str:
         return seat_text(state, seat) if seat >= 0 else _("nobody")
 
     points = ", ".join(
-        f"{player_name(state.game, s)} {state.points(s)}" for s in range(state.game.num_players)
+        f"{seat_name(state, s)} {state.points(s)}" for s in range(state.game.num_players)
     )
     return _("Seal: {holder}, previous {previous}   Points: {points}").format(
         holder=name(state.holder), previous=name(state.previous), points=points

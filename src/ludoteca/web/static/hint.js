@@ -30,7 +30,10 @@ async function ask() {
     return;
   }
   if (!view || !view.your_turn) return; // the turn passed while it was worked out
-  shown = { action: body.action, text: body.text };
+  // The API answers in English; the page names the move in its own language, as its buttons do.
+  const move = view.legal.find((m) => m.action === body.action);
+  const text = move && move.text ? _("Hint: {move} ({notation})", { move: move.text, notation: move.notation }) : body.text;
+  shown = { action: body.action, text };
   light(body.action);
   show();
 }

@@ -48,6 +48,23 @@ for (const setup of setups) {
     if (here) here.addEventListener("change", () => showName(row));
   }
 }
+// The bots by algorithm are offered only with the "Advanced" fold open; closing it puts a seat
+// that had one back on the medium strength.
+for (const setup of setups) {
+  const fold = setup.querySelector(".advanced-bots");
+  const showAlgorithms = () => {
+    for (const group of setup.querySelectorAll("optgroup.algorithms")) {
+      group.hidden = !fold.open;
+      const seat = group.parentElement;
+      if (!fold.open && group.contains(seat.selectedOptions[0])) {
+        seat.value = "medium";
+        showName(seat.closest(".seat-row"));
+      }
+    }
+  };
+  fold.addEventListener("toggle", showAlgorithms);
+  showAlgorithms();
+}
 showGame();
 for (const input of document.querySelectorAll('.seat-name-input[name="name0"]')) {
   if (!input.value) input.value = rememberedName();

@@ -1,7 +1,7 @@
 // The live table: renders each view the server sends and sends the moves this seat makes.
 // With pass-and-play (seats the lobby marked "here") the page holds several seats, one socket
 // each, and shows the seat whose turn it is, after a "ready" screen that hands the device over.
-import { _, explain, ngettext } from "./i18n.js";
+import { _, explain, language, ngettext } from "./i18n.js";
 import { fitBoard } from "./fit.js";
 import { rememberName, rememberedName } from "./names.js";
 import { hereSeats } from "./seats.js";
@@ -213,7 +213,9 @@ function renderMoves(v) {
   $("moves-panel").hidden = !v.your_turn;
   const moves = $("moves");
   moves.replaceChildren(...v.legal.map((m) => {
-    const button = el("button", { type: "button", class: "move", "data-action": m.action }, m.notation);
+    // The move in words; its notation on demand ("Show notation"), as in the log.
+    const button = el("button", { type: "button", class: "move", "data-action": m.action, title: m.notation },
+      m.text || m.notation, " ", el("code", { class: "notation" }, m.notation));
     button.addEventListener("click", () => play({ action: m.action }));
     const tokens = (m.clicks || []).map((t) => `[data-click="${CSS.escape(t)}"]`);
     const targets = () => board.querySelectorAll(
@@ -278,6 +280,7 @@ function renderSeats(v) {
     if (s.kind !== "bot" && s.entered) item.append(" ", el("span", { class: "muted" }, s.colour));
     if (s.you) item.append(" ", el("span", { class: "tag you" }, _("you")));
     else if (mine.some((m) => m.seat === s.seat)) item.append(" ", el("span", { class: "tag" }, _("on this device")));
+    if (s.seat === v.to_move) item.append(" ", el("span", { class: "to-move-mark" }, _("to move")));
     item.classList.toggle("to-move", s.seat === v.to_move);
     item.classList.toggle("you", s.you);
     return item;
@@ -483,6 +486,9 @@ function connect(held) {
     params.set("token", held.token);
   }
   params.set("delta", "1");
+  // The page's language, however the page chose it (?lang=, the cookie or Accept-Language):
+  // a socket handshake need not carry the browser's Accept-Language (proxies, some browsers).
+  params.set("lang", language);
   link.received = null;
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${window.location.host}/ws/table/${boot.table}?${params}`);
@@ -552,6 +558,7 @@ const notationToggle = $("show-notation");
 const NOTATION_KEY = "ludoteca.show-notation";
 function showNotation(on) {
   $("log").classList.toggle("show-notation", on);
+  $("moves").classList.toggle("show-notation", on);
   notationToggle.checked = on;
 }
 notationToggle.addEventListener("change", () => {
