@@ -97,7 +97,7 @@ def test_the_replay_page_data_has_the_graph_marks_and_summary_in_words(web: Any)
     assert body.status_code == 200
     view = body.json()["analysis"]
     names = [s["name"] for s in view["seats"]]
-    assert names == ["Angreifer (Bot random)", "Verteidiger (Bot random)"]
+    assert names == ["Angreifer (leichter Bot)", "Verteidiger (leichter Bot)"]
     assert len(view["points"]) == len(review["entries"]) + 1
     for point in view["points"]:
         assert sum(point) == pytest.approx(1.0)
