@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import pairwise
+from typing import Any
 
 from ludoteca.core.api import CHANCE, JSON, TERMINAL, Game, State
 from ludoteca.core.options import Option
@@ -247,12 +248,13 @@ class BremenState(State):
         """Whether `field` has no animal of `animal`'s size."""
         return all(size_of(a) != size_of(animal) for a in self.stacks[field])
 
-    def _strands(self, play: Callable[[BremenState], object]) -> bool:
-        """Whether `play`, done on a copy, sends an animal home where the rule holds nowhere."""
+    def _strands(self, play: Callable[[BremenState, Any], object], what: Any) -> bool:
+        """Whether `play(copy, what)`, done on a copy, sends an animal home where the rule holds
+        on no start field."""
         if not self.game.turbulent:
             return False
         trial = self.clone()
-        play(trial)
+        play(trial, what)
         return trial.stranded
 
     def _keeps_setup_rule(self, animal: int, field: int) -> bool:
@@ -314,9 +316,7 @@ class BremenState(State):
                     if (
                         own
                         and height == 4
-                        and not (
-                            end == board.house and self._strands(lambda t, a=animal: t._storm(a))
-                        )
+                        and not (end == board.house and self._strands(BremenState._storm, animal))
                     ):
                         moves.append(game.move_action(animal, end, steps))
                     continue
@@ -380,7 +380,7 @@ class BremenState(State):
             key = self._robber_effect(paths[index])
             if key not in seen:
                 seen.add(key)
-                if not self._strands(lambda t, p=paths[index]: t._send_all_home(p)):
+                if not self._strands(BremenState._send_all_home, paths[index]):
                     moves.append(game.robber_base + index)
         return moves
 
