@@ -139,15 +139,23 @@ def test_landing_on_the_own_start_field_needs_the_second_die_in_the_kernel_too()
     assert kernel_legal(blocked) == blocked.legal_actions()
 
 
+def turbulent_start(**stacks: list[str]) -> dict[str, Any]:
+    """The turbulent start position as JSON, with `stacks` overriding fields."""
+    game = ludoteca.load("bremen", players=4, variant="turbulent")
+    position = game.new_initial_state(seed=1).to_json()
+    position["stacks"] |= stacks
+    return position
+
+
 def test_the_robber_sends_animals_home_in_the_turbulent_variant_as_the_reference() -> None:
     """Seed: "moeten ze zodanig teruggeplaatst worden dat ze deze regel niet overtreden": the
     kernel's walk over two occupied fields restacks the start fields as the reference does."""
-    state = setup(
-        {"40": ["bD", "gH"], "41": ["yC"]},
-        variant="turbulent",
-        phase="robber",
-        dice=[2, "R"],
-    )
+    game = ludoteca.load("bremen", players=4, variant="turbulent")
+    moved = {"0": ["yH", "gC", "rR"], "6": ["yD", "rC", "bR"], "18": ["rD", "bH", "gR"]}
+    position = turbulent_start(**moved, **{"40": ["bD", "gH"], "41": ["yC"]})
+    position.update(phase="robber", dice=[2, "R"], turn=0)  # the turbulent start, 3 away
+    state = game.state_from_json(position)
+    assert isinstance(state, BremenState)
     sim = vector.simulator("bremen", batch=1, seed=0, players=4, variant="turbulent")
     sim.set_state(0, state)
     assert kernel_legal(state) == state.legal_actions()
@@ -155,6 +163,20 @@ def test_the_robber_sends_animals_home_in_the_turbulent_variant_as_the_reference
     fast.apply(sim.cfg, sim.rows, 0, walk, fast.new_scratch())
     state.apply_action(walk)
     assert sim.rows[0].tolist() == fast.row_values(state)
+
+
+def test_no_walk_strands_an_animal_in_the_kernel_either() -> None:
+    """Issue 29, item 10 (seed: "moeten ze zodanig teruggeplaatst worden dat ze deze regel
+    niet overtreden"): the walk that would send the red rooster home alone onto red's own
+    start field is left out of the kernel's legal moves as of the reference's."""
+    game = ludoteca.load("bremen", players=4, variant="turbulent")
+    position = turbulent_start(**{"0": [], "1": ["bD", "yH", "gC"], "41": ["rR"]})
+    position.update(phase="robber", dice=[1, "R"], robber="H", turn=1)
+    state = game.state_from_json(position)
+    assert isinstance(state, BremenState)
+    legal = state.legal_actions()
+    assert state.string_to_action("R:41") not in legal
+    assert kernel_legal(state) == legal
 
 
 def test_state_converts_to_a_row_and_back() -> None:

@@ -23,12 +23,16 @@ constraints are checked in `test_bremen_board.py`):
 
 from __future__ import annotations
 
+import random
+from itertools import pairwise
 from typing import Any
 
 import pytest
 
 import ludoteca
+from ludoteca.core.chance import play_chance
 from ludoteca.core.errors import IllegalActionError, NotationError, StateFormatError
+from ludoteca.games.bremen.constants import parse_animal
 from ludoteca.games.bremen.game import BremenState
 
 HOME = {"r": "0", "b": "6", "y": "12", "g": "18"}
@@ -541,13 +545,58 @@ def test_turbulent_animals_sent_home_go_clockwise_to_where_the_rule_holds() -> N
     assert after["12"] == ["gD", "rH", "bC", "rR"]
 
 
-def test_turbulent_animal_with_no_field_keeping_the_rule_goes_to_the_first_free_one() -> None:
-    """Our ruling, where the seed's rule can hold on no start field (every other one already
-    holds a rooster): the animal goes to the first start field clockwise from its own that has
-    no animal of its size."""
-    state = turbulent_robbing({"0": [], "3": ["bD", "yH", "gC"], "41": ["rR"]})
-    state.apply_notation("R:41")
-    assert stacks(state)["0"] == ["rR"]
+def test_turbulent_no_move_sends_an_animal_home_where_the_rule_cannot_hold() -> None:
+    """Seed: "het onderste dier mag niet starten op het startveld van de eigen kleur ...
+    Indien dieren naar huis gestuurd worden, moeten ze zodanig teruggeplaatst worden dat ze
+    deze regel niet overtreden". Ruling: a move that would send an animal home where the rule
+    holds on no start field is not legal (issue 29, item 10).
+
+        0* (empty)          6* yD gH rC bR       12* gD rH bC yR      18* rD bH yC gR
+        1: bD yH gC         41: rR  <- the robber at H, a 1 to walk
+    Sent home, the red rooster would be alone, so the bottom animal, on red's own field 0;
+    every other start field already holds a rooster. So the walk H-41 is not legal (before,
+    it put the rooster on field 0); the robber walks elsewhere."""
+    game = ludoteca.load("bremen", players=4, variant="turbulent")
+    position = game.new_initial_state(seed=1).to_json()
+    del position["stacks"]["0"]
+    position["stacks"] |= {"1": ["bD", "yH", "gC"], "41": ["rR"]}
+    position.update(phase="robber", dice=[1, "R"], robber="H", turn=1)
+    state = game.state_from_json(position)
+    assert isinstance(state, BremenState)
+    legal = [state.action_to_string(a) for a in state.legal_actions()]
+    assert "R:41" not in legal and legal  # the other walks of one step remain
+    with pytest.raises(IllegalActionError):
+        state.apply_notation("R:41")
+    assert state.home_field(parse_animal("rR")) is None  # what the walk would need
+    for notation in legal:  # every walk allowed keeps the rule on every start field
+        after = state.clone()
+        after.apply_notation(notation)
+        assert_setup_rule_holds(after)
+
+
+def assert_setup_rule_holds(state: BremenState) -> None:
+    """Every start field: its bottom animal is not of its colour, no animal on one of its own."""
+    for colour, field in enumerate(state.game.board.starts):
+        stack = state.stacks[field]
+        if stack:
+            assert stack[0] >> 2 != colour, (field, stack)
+        assert all(a >> 2 != b >> 2 for a, b in pairwise(stack)), stack
+
+
+def test_turbulent_play_keeps_the_setup_rule_on_every_start_field() -> None:
+    """The seed's rule holds at every roll of whole turbulent games between random bots
+    (within a turn a player may land on an own start field, which the rule does not govern,
+    and must leave it with the other die)."""
+    for seed in range(8):
+        game = ludoteca.load("bremen", players=seed % 3 + 2, variant="turbulent")
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and len(state.history()) < 3000:
+            if state.is_chance_node():
+                assert_setup_rule_holds(state)
+                play_chance(state)
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
 
 
 # -- errors ------------------------------------------------------------------------------------

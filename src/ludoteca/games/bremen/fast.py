@@ -77,9 +77,12 @@ S_HEIGHT = S_AT + ANIMALS  # animals on each field
 S_STACK = S_HEIGHT + FIELDS  # HIGH per field, bottom to top (-1 padding)
 ROW_WIDTH = S_STACK + HIGH * FIELDS
 # -- scratch: the work arrays of the kernel's calls, made once per loop (`new_scratch`) ------
-T_LEAVE, T_SEND = range(2)  # trial rows: `_can_leave`'s landing, `_sends_back`'s landing
+T_LEAVE, T_SEND, T_ROB = range(3)  # trial rows: `_can_leave`'s, `_sends_back`'s and a
+# storm's landing, a robber walk's
 W_PENDING, W_LEAVE_MOVES, W_LEAVE_PENDING, W_MOVES, W_ENDS, W_MASKS, W_SMALL = range(7)
 RIDERS, SENT, MERGED = 0, HIGH, 2 * HIGH  # places in row W_SMALL: HIGH, HIGH and HIGH + 1 wide
+STRANDED = 3 * HIGH + 1  # in row W_SMALL: 1 once an animal sent home found no start field
+# where the turbulent set-up rule holds (`BremenState.stranded`)
 
 
 def config(game: BremenGame) -> Config:
@@ -123,7 +126,7 @@ def config(game: BremenGame) -> Config:
 def new_scratch() -> Scratch:
     """The work arrays that every call generating or applying moves takes: a batch loop makes
     them once, so the calls themselves allocate nothing."""
-    return np.zeros((2, ROW_WIDTH), dtype=np.int32), np.zeros((7, MAX_LEGAL), dtype=np.int64)
+    return np.zeros((3, ROW_WIDTH), dtype=np.int32), np.zeros((7, MAX_LEGAL), dtype=np.int64)
 
 
 def num_actions(game: BremenGame) -> int:
@@ -264,20 +267,25 @@ def _home_field(cfg: Config, s: Rows, i: int, animal: int, scratch: Scratch) -> 
     if not cfg[C_TURBULENT]:
         return int(home)
     first = _start_colour(cfg, home)
-    free = -1
     for k in range(COLOURS):
         field = cfg[C_STARTS + (first + k) % COLOURS]
-        clash = False
-        for j in range(s[i, S_HEIGHT + field]):
-            if _size(s[i, S_STACK + HIGH * field + j]) == _size(animal):
-                clash = True
-        if clash:
-            continue
-        if free < 0:
-            free = field
-        if _keeps_setup_rule(cfg, s, i, animal, field, scratch):
+        if _free_for(s, i, animal, field) and _keeps_setup_rule(cfg, s, i, animal, field, scratch):
             return int(field)
-    return int(free)
+    scratch[1][W_SMALL, STRANDED] = 1  # only on a trial row: such moves are not legal
+    for colour in range(COLOURS):
+        field = cfg[C_STARTS + colour]
+        if _free_for(s, i, animal, field):
+            return int(field)
+    return -1
+
+
+@njit(cache=True)
+def _free_for(s: Rows, i: int, animal: int, field: int) -> bool:
+    """Whether `field` has no animal of `animal`'s size."""
+    for j in range(s[i, S_HEIGHT + field]):
+        if _size(s[i, S_STACK + HIGH * field + j]) == _size(animal):
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -347,16 +355,30 @@ def _sends_back(cfg: Config, s: Rows, i: int, animal: int, end: int, scratch: Sc
             if cfg[C_HOME + s[i, base + k]] == end:
                 return True
         return False
-    if _start_colour(cfg, end) < 0:
-        return False
     trial = scratch[0]
     trial[T_SEND] = s[i]
+    scratch[1][W_SMALL, STRANDED] = 0
     victims = _lift_and_land(cfg, trial, T_SEND, animal, end, scratch)[1]
+    if scratch[1][W_SMALL, STRANDED]:
+        return True
     sent = scratch[1][W_SMALL, SENT : SENT + HIGH]
     for k in range(victims):  # noqa: SIM110 (numba compiles loops, not any())
         if trial[T_SEND, S_AT + sent[k]] == end:
             return True
     return False
+
+
+@njit(cache=True)
+def _storm_strands(cfg: Config, s: Rows, i: int, donkey: int, scratch: Scratch) -> bool:
+    """Whether storming the house with `donkey`'s pyramid would send an animal home where the
+    turbulent set-up rule holds on no start field."""
+    if not cfg[C_TURBULENT]:
+        return False
+    trial = scratch[0]
+    trial[T_ROB] = s[i]
+    scratch[1][W_SMALL, STRANDED] = 0
+    _storm(cfg, trial, T_ROB, donkey, scratch)
+    return bool(scratch[1][W_SMALL, STRANDED])
 
 
 @njit(cache=True)
@@ -402,7 +424,11 @@ def _moves_with(
                 continue
             action = (animal * fields + end) * MAX_STEPS + steps - 1
             if end == house or end == robber:  # noqa: SIM109 (numba: no mixed tuples)
-                if own and height == 4:
+                if (
+                    own
+                    and height == 4
+                    and not (end == house and _storm_strands(cfg, s, i, animal, scratch))
+                ):
                     out[count] = action
                     pending[count] = 0
                     count += 1
@@ -528,6 +554,7 @@ def robber_moves(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64], scrat
     steps = s[i, S_PLAIN]
     ends, masks = scratch[1][W_ENDS], scratch[1][W_MASKS]
     count = 0
+    known = 0  # the effects seen, a walk that strands an animal included
     for index in range(cfg[C_PATH_FIRST + start], cfg[C_PATH_END + start]):
         at = C_PATHS + PATH_WIDTH * index
         if cfg[at] != steps:
@@ -539,15 +566,30 @@ def robber_moves(cfg: Config, s: Rows, i: int, out: npt.NDArray[np.int64], scrat
             if s[i, S_HEIGHT + field]:
                 mask |= 1 << field
         seen = False
-        for k in range(count):
+        for k in range(known):
             if ends[k] == end and masks[k] == mask:
                 seen = True
                 break
         if not seen:
-            ends[count], masks[count] = end, mask
-            out[count] = cfg[C_ROBBER_BASE] + index
-            count += 1
+            ends[known], masks[known] = end, mask
+            known += 1
+            if not _walk_strands(cfg, s, i, index, scratch):
+                out[count] = cfg[C_ROBBER_BASE] + index
+                count += 1
     return count
+
+
+@njit(cache=True)
+def _walk_strands(cfg: Config, s: Rows, i: int, index: int, scratch: Scratch) -> bool:
+    """Whether robber walk `index` would send an animal home where the turbulent set-up rule
+    holds on no start field."""
+    if not cfg[C_TURBULENT]:
+        return False
+    trial = scratch[0]
+    trial[T_ROB] = s[i]
+    scratch[1][W_SMALL, STRANDED] = 0
+    _send_all_home(cfg, trial, T_ROB, index, scratch)
+    return bool(scratch[1][W_SMALL, STRANDED])
 
 
 @njit(cache=True)
@@ -680,7 +722,17 @@ def _move(cfg: Config, s: Rows, i: int, action: int, scratch: Scratch) -> None:
 
 @njit(cache=True)
 def _rob(cfg: Config, s: Rows, i: int, action: int, scratch: Scratch) -> None:
-    at = C_PATHS + PATH_WIDTH * (action - cfg[C_ROBBER_BASE])
+    index = action - cfg[C_ROBBER_BASE]
+    _send_all_home(cfg, s, i, index, scratch)
+    at = C_PATHS + PATH_WIDTH * index
+    s[i, S_ROBBER] = cfg[at + 1 + cfg[at]]
+    _end_turn(cfg, s, i)
+
+
+@njit(cache=True)
+def _send_all_home(cfg: Config, s: Rows, i: int, index: int, scratch: Scratch) -> None:
+    """`BremenState._send_all_home`: every animal on the fields robber walk `index` enters."""
+    at = C_PATHS + PATH_WIDTH * index
     steps = cfg[at]
     for k in range(2, steps + 2):
         field = cfg[at + k]
@@ -692,8 +744,6 @@ def _rob(cfg: Config, s: Rows, i: int, action: int, scratch: Scratch) -> None:
             s[i, S_HEIGHT + field] -= 1
             s[i, base + s[i, S_HEIGHT + field]] = -1
             _send_home(cfg, s, i, animal, scratch)
-    s[i, S_ROBBER] = cfg[at + 1 + steps]
-    _end_turn(cfg, s, i)
 
 
 @njit(cache=True)
@@ -706,6 +756,8 @@ def _roll(cfg: Config, s: Rows, i: int, action: int, scratch: Scratch) -> None:
     s[i, S_MUST_LEAVE] = -1
     if rdie == R_FACE:
         s[i, S_PHASE] = ROBBER
+        if cfg[C_TURBULENT] and not robber_moves(cfg, s, i, scratch[1][W_MOVES], scratch):
+            _end_turn(cfg, s, i)  # every walk would strand an animal: the roll is lost
         return
     s[i, S_LEFT] = plain
     s[i, S_LEFT + 1] = rdie

@@ -14,7 +14,9 @@ board data, so records stay valid:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
+from typing import Any
 
 from ludoteca.core.api import CHANCE, JSON, TERMINAL, Game, State
 from ludoteca.core.options import Option
@@ -217,16 +219,26 @@ class BremenState(State):
         stack.insert(place, animal)
         self.at[animal] = field
 
-    def _send_home(self, animal: int) -> None:
-        self._put(animal, self.home_field(animal))
+    stranded = False
+    """Set on a trial copy when an animal sent home found no start field where the turbulent
+    set-up rule holds: the move that did it is not legal (`home_field`)."""
 
-    def home_field(self, animal: int) -> int:
+    def _send_home(self, animal: int) -> None:
+        field = self.home_field(animal)
+        if field is None:  # only on a trial copy: such moves are not legal
+            self.stranded = True
+            game = self.game
+            field = next(f for f in game.board.starts if self._free_for(animal, f))
+        self._put(animal, field)
+
+    def home_field(self, animal: int) -> int | None:
         """Where the animal goes when sent home now.
 
         Standard: its colour's start field. Turbulent (the seed: "moeten ze zodanig
         teruggeplaatst worden dat ze deze regel niet overtreden"): the start field it began on
         if the set-up rule then holds there, else the first start field clockwise from it where
-        it holds; ours, if it holds nowhere: the first of them without an animal of its size.
+        it holds; None if it holds on none of them. Ruling: a move that would send an animal
+        home then is not legal (`_strands`), so the rule always holds.
         """
         game = self.game
         home = game.home[animal]
@@ -235,8 +247,23 @@ class BremenState(State):
         starts = game.board.starts
         first = starts.index(home)
         order = [starts[(first + i) % 4] for i in range(4)]
-        free = [f for f in order if all(size_of(a) != size_of(animal) for a in self.stacks[f])]
-        return next((f for f in free if self._keeps_setup_rule(animal, f)), free[0])
+        return next(
+            (f for f in order if self._free_for(animal, f) and self._keeps_setup_rule(animal, f)),
+            None,
+        )
+
+    def _free_for(self, animal: int, field: int) -> bool:
+        """Whether `field` has no animal of `animal`'s size."""
+        return all(size_of(a) != size_of(animal) for a in self.stacks[field])
+
+    def _strands(self, play: Callable[[BremenState, Any], object], what: Any) -> bool:
+        """Whether `play(copy, what)`, done on a copy, sends an animal home where the rule holds
+        on no start field."""
+        if not self.game.turbulent:
+            return False
+        trial = self.clone()
+        play(trial, what)
+        return trial.stranded
 
     def _keeps_setup_rule(self, animal: int, field: int) -> bool:
         """Whether the start field's stack, with `animal` put in by size, obeys the set-up rule:
@@ -294,7 +321,11 @@ class BremenState(State):
                 if bridges >> end & 1 and stacks[end]:
                     continue  # an animal on a bridge stands alone
                 if end in goals:  # storm the house or chase the robber: pyramids only
-                    if own and height == 4:
+                    if (
+                        own
+                        and height == 4
+                        and not (end == board.house and self._strands(BremenState._storm, animal))
+                    ):
                         moves.append(game.move_action(animal, end, steps))
                     continue
                 target = stacks[end]
@@ -311,15 +342,14 @@ class BremenState(State):
         return moves
 
     def _sends_back(self, animal: int, end: int) -> bool:
-        """Whether landing `animal` on `end` would send an animal "home" onto `end` itself."""
+        """Whether landing `animal` on `end` would send an animal "home" onto `end` itself, or
+        (turbulent) where the set-up rule holds on no start field."""
         if not self.game.turbulent:
             sent = self.arrival(animal, end)[1]
             return any(self.game.home[a] == end for a in sent)
-        if end not in self.game.board.starts:
-            return False
         trial = self.clone()
         sent = trial._lift_and_land(animal, end)[1]
-        return any(trial.at[a] == end for a in sent)
+        return trial.stranded or any(trial.at[a] == end for a in sent)
 
     def _may_move(self, animal: int) -> bool:
         """After a landing on an own start field only an animal carrying it off may move."""
@@ -358,7 +388,8 @@ class BremenState(State):
             key = self._robber_effect(paths[index])
             if key not in seen:
                 seen.add(key)
-                moves.append(game.robber_base + index)
+                if not self._strands(BremenState._send_all_home, paths[index]):
+                    moves.append(game.robber_base + index)
         return moves
 
     def _robber_effect(self, path: tuple[int, ...]) -> tuple[int, ...]:
@@ -373,6 +404,8 @@ class BremenState(State):
         self.moved = self.must_leave = -1
         if rdie == R_FACE:
             self.phase = ROBBER
+            if self.game.turbulent and not self.robber_moves():
+                self._end_turn()  # every walk would strand an animal: the roll is lost
             return
         self.left = [plain, rdie]
         self.phase = MOVE
@@ -383,12 +416,16 @@ class BremenState(State):
             self._end_turn()
 
     def _rob(self, path: tuple[int, ...]) -> None:
+        self._send_all_home(path)
+        self.robber = path[-1]
+        self._end_turn()
+
+    def _send_all_home(self, path: tuple[int, ...]) -> None:
+        """Every animal on every field the robber enters goes home, bottom first."""
         for field in path[1:]:
             for animal in self.stacks[field][:]:
                 self.stacks[field].remove(animal)
                 self._send_home(animal)
-        self.robber = path[-1]
-        self._end_turn()
 
     def _lift_and_land(self, animal: int, end: int) -> tuple[list[int], list[int]]:
         """Move the animal with its riders onto `end`; returns (stay, sent) at `end`."""
