@@ -150,6 +150,16 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
+def chromium(server: str) -> Iterator[Any]:
+    """A Chromium beside `server`, for tests that open several pages or contexts."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
 def page(server: str) -> Iterator[Any]:
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:

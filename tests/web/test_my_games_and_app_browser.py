@@ -6,27 +6,16 @@ from __future__ import annotations
 
 import json
 import struct
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, browser_marks, live_server, sit_down
+from browser_support import browser_marks, sit_down
 from test_accessibility_browser import check
 
 from ludoteca.web.app_shell import shell_files
 
 pytestmark = browser_marks()
-
-
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[tuple[str, Any]]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with live_server(tmp_path / "app.db") as url, sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield url, browser
-        browser.close()
 
 
 def new_tab(browser: Any, width: int = 1280, height: int = 800) -> Any:
@@ -43,10 +32,9 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 def test_my_games_lists_every_held_table_your_turn_first_with_the_count_in_the_title(
-    site: tuple[str, Any],
+    server: str, chromium: Any
 ) -> None:
-    server, browser = site
-    page = new_tab(browser)
+    page = new_tab(chromium)
     page.goto(server + "/my")
     page.get_by_test_id("my-games-empty").wait_for()
     for game in ("ludo", "siege"):
@@ -68,8 +56,7 @@ def test_my_games_lists_every_held_table_your_turn_first_with_the_count_in_the_t
     page.wait_for_url("**/table/*?seat=*&token=*")
 
 
-def test_the_manifest_names_the_app_and_its_icons_are_there(site: tuple[str, Any]) -> None:
-    server, _browser = site
+def test_the_manifest_names_the_app_and_its_icons_are_there(server: str) -> None:
     answer = httpx.get(server + "/manifest.webmanifest?lang=de")
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("application/manifest+json")
@@ -85,10 +72,9 @@ def test_the_manifest_names_the_app_and_its_icons_are_there(site: tuple[str, Any
 
 
 def test_the_service_worker_keeps_the_static_files_and_shows_the_offline_page(
-    site: tuple[str, Any],
+    server: str, chromium: Any
 ) -> None:
-    server, browser = site
-    page = new_tab(browser)
+    page = new_tab(chromium)
     page.goto(server + "/?lang=nl")
     page.wait_for_function(
         """async () => {
@@ -117,8 +103,7 @@ def test_the_service_worker_keeps_the_static_files_and_shows_the_offline_page(
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
 @pytest.mark.parametrize("path", ["/my", "/offline"])
 def test_the_new_pages_have_no_serious_accessibility_violation(
-    site: tuple[str, Any], viewport: str, path: str
+    server: str, chromium: Any, viewport: str, path: str
 ) -> None:
-    server, browser = site
-    page = new_tab(browser)
+    page = new_tab(chromium)
     check(page, viewport, f"{server}{path}?lang=en", lambda p: p.wait_for_load_state("load"))

@@ -8,12 +8,9 @@ the device can be handed over. Mixed tables work: a seat by invite link and a bo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, PLAY_FORCED_OFF, browser_marks, live_server
+from browser_support import PLAY_FORCED_OFF, browser_marks
 
 from ludoteca.core.registry import load
 from ludoteca.web.pages import device_fragment
@@ -23,15 +20,6 @@ from ludoteca.web.table import Table
 pytestmark = browser_marks()
 
 SEAT_TOKEN = re.compile(r"/table/(\w[\w-]*)\?seat=0&token=")
-
-
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[tuple[str, Any]]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with live_server(tmp_path / "here.db") as url, sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield url, chromium
-        chromium.close()
 
 
 def new_page(chromium: Any, size: tuple[int, int] = (1280, 800)) -> Any:
@@ -94,8 +82,7 @@ def step(page: Any) -> str | None:
     return None
 
 
-def test_two_people_play_a_ludo_table_to_the_end_on_one_page(browser: tuple[str, Any]) -> None:
-    server, chromium = browser
+def test_two_people_play_a_ludo_table_to_the_end_on_one_page(server: str, chromium: Any) -> None:
     page = new_page(chromium)
     lobby_table(
         page, server, [("human", "Anna", False), ("human", "Ben", True)], colours_per_seat="1"
@@ -122,8 +109,7 @@ def test_two_people_play_a_ludo_table_to_the_end_on_one_page(browser: tuple[str,
     assert "on this device" in seats.nth(0).inner_text() + seats.nth(1).inner_text()
 
 
-def test_a_mixed_table_two_here_one_invited_one_bot(browser: tuple[str, Any]) -> None:
-    server, chromium = browser
+def test_a_mixed_table_two_here_one_invited_one_bot(server: str, chromium: Any) -> None:
     tablet = new_page(chromium, (390, 844))
     lobby_table(
         tablet,
@@ -162,9 +148,8 @@ def test_a_mixed_table_two_here_one_invited_one_bot(browser: tuple[str, Any]) ->
 
 
 def test_on_a_shared_screen_the_last_mover_takes_back_and_the_other_answers_there(
-    browser: tuple[str, Any],
+    server: str, chromium: Any
 ) -> None:
-    server, chromium = browser
     page = new_page(chromium)
     lobby_table(
         page, server, [("human", "Anna", False), ("human", "Ben", True)], colours_per_seat="1"
