@@ -1,0 +1,190 @@
+"""docs/web.md's promises about leases, hand-over and catch-up between server processes (issue 36).
+
+Two apps on one database stand for two server processes (on SQLite and PostgreSQL alike, unless
+a test needs PostgreSQL's cooperation); `tests/web/test_web_workers.py` runs real processes.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import select, update
+
+from ludoteca.web import leases
+from ludoteca.web.server import create_app
+from ludoteca.web.storage import LeaseRow
+from ludoteca.web.table import Table
+
+ELSEWHERE = "another-host/4242"
+"""The owner name of a process that took a table over (none runs under it here)."""
+
+
+def live(app: FastAPI, table_id: str) -> Table:
+    table: Table = app.state.manager.tables[table_id]
+    return table
+
+
+def lease_of(app: FastAPI, table_id: str) -> tuple[str, datetime]:
+    with app.state.manager.store.engine.connect() as connection:
+        row = connection.execute(
+            select(LeaseRow.owner, LeaseRow.expires).where(LeaseRow.table_id == table_id)
+        ).one()
+    expires = row.expires if row.expires.tzinfo else row.expires.replace(tzinfo=UTC)
+    return str(row.owner), expires
+
+
+def taken_over(app: FastAPI, table_id: str, by: str = ELSEWHERE) -> None:
+    """What `Store.claim` of another process does once the lease has run out: it is `by`'s."""
+    until = datetime.now(UTC) + timedelta(seconds=60)
+    with app.state.manager.store.engine.begin() as connection:
+        connection.execute(
+            update(LeaseRow).where(LeaseRow.table_id == table_id).values(owner=by, expires=until)
+        )
+
+
+def test_a_renewal_by_a_process_whose_table_another_took_over_renews_nothing(
+    database: str, make_kit: Any
+) -> None:
+    """docs/web.md: "each table has one owner at a time, a lease row in the database that the
+    owning process renews"; workers.py: "An owner that comes back finds its leases taken and
+    stops writing"."""
+    app = create_app(database, bot_delay=0.0)
+    with TestClient(app) as client:
+        kit = make_kit(app, client)
+        table, mine = kit.create(), kit.create()
+        kit.play_first_moves(table, 1)
+        manager = app.state.manager
+        engine, owner = manager.store.engine, manager.owner
+        assert manager.holds(live(app, table.id))
+        taken_over(app, table.id)
+        _, theirs = lease_of(app, table.id)
+
+        renewed = leases.renew(engine, owner, [table.id, mine.id], 5.0)
+        assert renewed == {mine.id}, "renewed a lease another process holds"
+        assert lease_of(app, table.id) == (ELSEWHERE, theirs)  # neither taken back nor moved on
+
+        assert client.portal is not None
+        client.portal.call(manager.workers.renew_now)  # the heartbeat's renewal
+        assert not manager.holds(live(app, table.id)), "still writes a table it lost"
+        assert manager.holds(live(app, mine.id))
+        assert lease_of(app, table.id)[0] == ELSEWHERE
+
+
+def test_an_owner_that_lost_its_table_refuses_its_moves_on_sqlite(
+    database: str, make_kit: Any
+) -> None:
+    """docs/web.md: "On SQLite a move sent to another process is answered 409"; this process has
+    become the other one (its claims are refused)."""
+    if database.startswith("postgresql"):
+        pytest.skip("on PostgreSQL the move is forwarded to the owner instead")
+    app = create_app(database, bot_delay=0.0)
+    with TestClient(app) as client:
+        kit = make_kit(app, client)
+        table = kit.create()
+        kit.play_first_moves(table, 1)
+        before = kit.view(table)["version"]
+        taken_over(app, table.id)
+        assert client.portal is not None
+        client.portal.call(app.state.manager.workers.renew_now)
+        seat = kit.view(table)["to_move"]
+        legal = kit.view(table, seat)["legal"]
+        refused = kit.act(table, seat, action=legal[0]["action"])
+        assert refused.status_code == 409 and refused.json()["code"] == "table_busy"
+        stored = app.state.manager.store.get(table.id)
+        assert len(stored.moves) == before  # nothing written without the lease
+
+
+def test_a_watcher_whose_copy_has_no_move_yet_catches_up_from_the_store(
+    database: str, make_kit: Any
+) -> None:
+    """leases.py: a process "reads only the moves it has not seen yet"; workers.py: `catch_up`
+    brings a table up to what is stored. Siege begins with a decision, so the watcher's copy of
+    a new table has no move at all."""
+    owner, watcher = create_app(database, bot_delay=0.0), create_app(database, bot_delay=0.0)
+    with TestClient(owner) as one, TestClient(watcher) as two:
+        kit, spare = make_kit(owner, one), make_kit(watcher, two)
+        table = kit.create(game="siege")
+        spare.view(table)  # opened on the watcher, with no move
+        watching = live(watcher, table.id)
+        assert watching.moves == []
+        kit.play_first_moves(table, 3)
+        rebuilt: list[str] = []
+        store = watcher.state.manager.store
+        original = store.get
+        store.get = lambda table_id: rebuilt.append(table_id) or original(table_id)
+
+        async def caught_up() -> bool:
+            async with watching.lock:
+                changed: bool = await watcher.state.manager.workers.catch_up(watching)
+                return changed
+
+        assert two.portal is not None
+        assert two.portal.call(caught_up) is True
+        assert [m.action for m in watching.moves] == [m.action for m in live(owner, table.id).moves]
+        assert len(watching.moves) == 3
+        assert str(watching.state) == str(live(owner, table.id).state)
+        assert rebuilt == [], "rebuilt the whole table instead of reading the new moves"
+        assert two.portal.call(caught_up) is False  # nothing new: nothing changes
+
+
+def test_a_watcher_rebuilds_a_table_whose_moves_were_taken_back(
+    database: str, make_kit: Any
+) -> None:
+    """workers.py `catch_up`: "moves taken back, seats or listing changed, ended: build it again"."""
+    owner, watcher = create_app(database, bot_delay=0.0), create_app(database, bot_delay=0.0)
+    with TestClient(owner) as one, TestClient(watcher) as two:
+        kit, spare = make_kit(owner, one), make_kit(watcher, two)
+        table = kit.create(game="siege", seats=["human", "random"], speed="fast")
+        kit.play_first_moves(table, 2)
+        kit.wait_for(lambda: kit.view(table)["to_move"] == 0)
+        spare.view(table)
+        watching = live(watcher, table.id)
+        seen = len(watching.moves)
+        done = one.post(
+            f"/api/tables/{table.id}/takeback", json={"seat": 0, "token": table.tokens[0]}
+        )
+        assert done.status_code == 200, done.text
+        other_move = kit.view(table, 0)["legal"][-1]["action"]  # another line of play
+        assert other_move != kit.view(table, 0)["legal"][0]["action"]
+        assert kit.act(table, 0, action=other_move).status_code == 200
+        kit.wait_for(lambda: kit.view(table)["to_move"] == 0)
+
+        async def caught_up() -> bool:
+            async with watching.lock:
+                changed: bool = await watcher.state.manager.workers.catch_up(watching)
+                return changed
+
+        assert seen > 0 and two.portal is not None
+        assert two.portal.call(caught_up) is True
+        assert [m.action for m in watching.moves] == [m.action for m in live(owner, table.id).moves]
+        assert str(watching.state) == str(live(owner, table.id).state)
+
+
+def test_a_change_beside_play_sent_to_another_process_has_the_owner_hand_the_table_over(
+    postgres_url: str, make_kit: Any
+) -> None:
+    """docs/web.md: "a change beside play, such as a name or a takeback, has the owner hand the
+    table over" (PostgreSQL: the processes cooperate)."""
+    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
+    with TestClient(owner) as one, TestClient(other) as two:
+        kit, spare = make_kit(owner, one), make_kit(other, two)
+        table = kit.create()
+        kit.play_first_moves(table, 1)
+        spare.view(table)
+        with one.websocket_connect(f"/ws/table/{table.id}") as on_owner:
+            assert on_owner.receive_json()["type"] == "view"
+            named = two.post(
+                f"/api/tables/{table.id}/name",
+                json={"seat": 0, "token": table.tokens[0], "name": "Anna"},
+            )
+            assert named.status_code == 200, named.text
+            assert other.state.manager.holds(live(other, table.id))
+            assert not owner.state.manager.holds(live(owner, table.id))
+            assert lease_of(other, table.id)[0] == other.state.manager.owner
+            while (message := on_owner.receive_json())["type"] != "view":
+                pass
+            assert message["view"]["seats"][0]["name"] == "Anna"  # its sockets are told
