@@ -1,0 +1,118 @@
+"""A fair record (chance scheme 2) is verified whole: its secret, its commitment and every
+outcome (docs/web.md, "Fair chance"; issue 36: a record with its commitment removed passed).
+
+docs/web.md: the secret "is revealed with the record once the game is over
+(`"chance": {"scheme": 2, "secret": "...", "commitment": "..."}`), so anyone can check that
+`sha256(bytes.fromhex(secret))` is the commitment they saw and that every outcome follows".
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+from typing import Any
+
+import pytest
+
+import ludoteca
+from ludoteca.core.chance import KEYED, Chance, commitment
+from ludoteca.core.errors import StateFormatError
+from ludoteca.core.record import Move, Record
+
+SECRET = "5e" * 16
+OTHER_SECRET = "a7" * 16
+
+
+def fair_record(actions: int = 40) -> dict[str, Any]:
+    """The JSON of a ludo game of `actions` actions whose dice come from `SECRET`."""
+    game = ludoteca.load("ludo", players=2)
+    chance = Chance(KEYED, 0, SECRET)
+    state = game.new_initial_state(seed=0)
+    moves = []
+    for _ in range(actions):
+        player = state.current_player()
+        action = chance.draw(state) if state.is_chance_node() else state.legal_actions()[-1]
+        moves.append(Move(player, action, state.action_to_string(action)))
+        state.apply_action(action)
+    record = Record(
+        game="ludo",
+        players=2,
+        options=dict(game.options),
+        seed=0,
+        seats=["human", "human"],
+        moves=moves,
+        scheme=KEYED,
+        secret=SECRET,
+    )
+    return record.to_json()
+
+
+def test_a_fair_record_carries_its_secret_and_commitment_and_replays() -> None:
+    obj = fair_record()
+    assert obj["chance"] == {
+        "scheme": KEYED,
+        "secret": SECRET,
+        "commitment": hashlib.sha256(bytes.fromhex(SECRET)).hexdigest(),
+    }
+    record = Record.from_json(obj)
+    assert (record.scheme, record.secret) == (KEYED, SECRET)
+    assert len(record.states()) == len(obj["moves"]) + 1
+    assert Record.from_json(record.to_json()).to_json() == obj
+
+
+def test_a_fair_record_with_its_commitment_removed_is_refused() -> None:
+    """Without the commitment nothing shows that the secret is the one published at the start."""
+    obj = fair_record()
+    del obj["chance"]["commitment"]
+    with pytest.raises(StateFormatError, match="commitment"):
+        Record.from_json(obj)
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [None, "", commitment(OTHER_SECRET), commitment(SECRET).upper(), commitment(SECRET)[:-1]],
+    ids=["null", "empty", "another-secrets", "upper-case", "cut"],
+)
+def test_a_fair_record_whose_commitment_is_not_its_secrets_is_refused(forged: Any) -> None:
+    obj = fair_record()
+    obj["chance"]["commitment"] = forged
+    with pytest.raises(StateFormatError, match="commitment"):
+        Record.from_json(obj)
+
+
+def test_a_fair_record_with_another_secret_and_its_commitment_fails_on_the_first_die() -> None:
+    """A secret swapped with its own commitment passes the commitment check, not the dice."""
+    obj = fair_record()
+    obj["chance"] = {"scheme": KEYED, "secret": OTHER_SECRET, "commitment": commitment(OTHER_SECRET)}
+    record = Record.from_json(obj)
+    with pytest.raises(StateFormatError, match="its secret gives"):
+        record.states()
+
+
+@pytest.mark.parametrize(
+    "chance",
+    [
+        {"scheme": KEYED, "commitment": commitment(SECRET)},
+        {"scheme": KEYED, "secret": SECRET[:-2], "commitment": commitment(SECRET[:-2])},
+        {"scheme": KEYED, "secret": 12, "commitment": commitment(SECRET)},
+    ],
+    ids=["no-secret", "short-secret", "number"],
+)
+def test_a_fair_record_needs_a_whole_secret(chance: dict[str, Any]) -> None:
+    obj = fair_record()
+    obj["chance"] = chance
+    with pytest.raises(StateFormatError, match="secret"):
+        Record.from_json(obj)
+
+
+def test_every_outcome_of_a_fair_record_is_checked_against_the_secret() -> None:
+    obj = fair_record()
+    chance_moves = [i for i, m in enumerate(obj["moves"]) if m["player"] < 0]
+    last = chance_moves[-1]
+    forged = copy.deepcopy(obj)
+    record = Record.from_json(obj)
+    before = record.states()[last]
+    other = next(a for a in before.legal_actions() if a != obj["moves"][last]["action"])
+    forged["moves"][last].update(action=other, notation=before.action_to_string(other))
+    with pytest.raises(StateFormatError, match=f"move {last + 1}: .* its secret gives"):
+        Record.from_json(forged).states()
