@@ -83,7 +83,11 @@ def test_a_fair_record_whose_commitment_is_not_its_secrets_is_refused(forged: An
 def test_a_fair_record_with_another_secret_and_its_commitment_fails_on_the_first_die() -> None:
     """A secret swapped with its own commitment passes the commitment check, not the dice."""
     obj = fair_record()
-    obj["chance"] = {"scheme": KEYED, "secret": OTHER_SECRET, "commitment": commitment(OTHER_SECRET)}
+    obj["chance"] = {
+        "scheme": KEYED,
+        "secret": OTHER_SECRET,
+        "commitment": commitment(OTHER_SECRET),
+    }
     record = Record.from_json(obj)
     with pytest.raises(StateFormatError, match="its secret gives"):
         record.states()

@@ -134,7 +134,8 @@ def test_a_watcher_whose_copy_has_no_move_yet_catches_up_from_the_store(
 def test_a_watcher_rebuilds_a_table_whose_moves_were_taken_back(
     database: str, make_kit: Any
 ) -> None:
-    """workers.py `catch_up`: "moves taken back, seats or listing changed, ended: build it again"."""
+    """workers.py `catch_up`: "moves taken back, seats or listing changed, ended: build it
+    again"."""
     owner, watcher = create_app(database, bot_delay=0.0), create_app(database, bot_delay=0.0)
     with TestClient(owner) as one, TestClient(watcher) as two:
         kit, spare = make_kit(owner, one), make_kit(watcher, two)
