@@ -33,11 +33,14 @@ $(TEST_STAMP): pyproject.toml
 serve: $(SERVE_STAMP)
 	$(BIN)/ludoteca serve --host $(HOST)
 
+# The second pass: the kernels' equality check compiled with bounds checks (tests/vector/test_kernel_bounds.py).
 test: $(TEST_STAMP) $(AXE)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -n 2 tests/vector/test_kernel_bounds.py
 
 test-full: $(TEST_STAMP) $(AXE)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup --slow=all
+	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -n 2 tests/vector/test_kernel_bounds.py
 
 # Without npm the accessibility tests fail and say why (see docs/web.md, "Accessibility").
 $(AXE): package.json package-lock.json
