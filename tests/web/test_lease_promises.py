@@ -189,3 +189,38 @@ def test_a_change_beside_play_sent_to_another_process_has_the_owner_hand_the_tab
             while (message := on_owner.receive_json())["type"] != "view":
                 pass
             assert message["view"]["seats"][0]["name"] == "Anna"  # its sockets are told
+
+
+def test_a_busy_owner_that_never_answers_a_forwarded_move_gives_table_busy(
+    postgres_url: str, make_kit: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/web.md: "409 `table_busy` remains for a table whose owner neither answers (within
+    15 s) nor lets its lease expire in time" (here within 1.5 s)."""
+    monkeypatch.setattr("ludoteca.web.forwarding.FORWARD_PATIENCE", 1.5)
+    monkeypatch.setattr("ludoteca.web.forwarding.FORWARD_WAIT", 0.25)
+    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
+    with TestClient(owner) as one, TestClient(other) as two:
+        kit, spare = make_kit(owner, one), make_kit(other, two)
+        table = kit.create()
+        spare.view(table)
+        kit.play_first_moves(table, 1)  # the other process hears who writes the table
+        kit.wait_for(lambda: table.id in other.state.manager.workers.owners)
+        owner.state.manager.workers.forwarder.asked = lambda *_: None  # alive, never answers
+        seat = kit.view(table)["to_move"]
+        legal = kit.view(table, seat)["legal"]
+        refused = spare.act(table, seat, action=legal[0]["action"])
+        assert refused.status_code == 409 and refused.json()["code"] == "table_busy"
+        assert owner.state.manager.holds(live(owner, table.id))  # the owner kept its table
+
+
+def test_a_game_that_bots_play_on_without_an_end_is_abandoned(database: str, make_kit: Any) -> None:
+    """docs/web.md: "A game that bots keep playing for 20,000 actions without an end is stopped
+    (status *abandoned*)" (here after 40: `create_app(max_actions=...)`)."""
+    app = create_app(database, bot_delay=0.0, max_actions=40)
+    with TestClient(app) as client:
+        kit = make_kit(app, client)
+        table = kit.create(seats=["random", "random"], speed="fast")
+        kit.wait_until_over(table)
+        view = kit.view(table)
+        assert view["status"] == "abandoned" and view["version"] == 40
+        assert app.state.manager.store.get(table.id).status == "abandoned"
