@@ -16,7 +16,7 @@ import pytest
 
 import ludoteca
 from ludoteca import agents
-from ludoteca.web.limits import MAX_BODY, MAX_MESSAGE, MAX_SEATS, MAX_SPEC, BotLimits
+from ludoteca.web.limits import MAX_BODY, MAX_MESSAGE, MAX_SEATS, MAX_SPEC, BodyLimit, BotLimits
 
 # (game, the spec at the ceiling, the spec just past it, what the refusal says)
 CEILINGS = [
@@ -183,3 +183,68 @@ def test_a_socket_message_of_4096_characters_is_read_and_one_more_is_not(web: An
     assert MAX_MESSAGE == 4096
     assert replies[0]["code"] == "bad_notation"  # read, and not a move of this game
     assert replies[1]["code"] == "message_too_long" and replies[1]["params"]["limit"] == 4096
+
+
+def limited(headers: list[tuple[bytes, bytes]], chunks: list[bytes]) -> tuple[list[Any], int]:
+    """What `BodyLimit` (limit 10 bytes) sends for a request with `headers` whose body comes
+    in `chunks`, and how many times it read the body."""
+    import asyncio
+
+    sent: list[Any] = []
+    reads = 0
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        while (await receive()).get("more_body"):
+            pass
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    async def receive() -> dict[str, Any]:
+        nonlocal reads
+        reads += 1
+        last = reads >= len(chunks)
+        return {"type": "http.request", "body": chunks[reads - 1], "more_body": not last}
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "headers": headers}
+    asyncio.run(BodyLimit(app, limit=10)(scope, receive, send))
+    return sent, reads
+
+
+def test_a_declared_length_over_the_limit_is_refused_before_the_body_is_read() -> None:
+    sent, reads = limited([(b"content-length", b"11")], [b"x" * 11])
+    assert reads == 0 and sent[0]["status"] == 413
+    body = sent[1]["body"]
+    assert dict(sent[0]["headers"])[b"content-length"] == str(len(body)).encode()
+    assert dict(sent[0]["headers"])[b"content-type"] == b"application/json"
+    assert b'"code": "too_large"' in body and b'"limit": 10' in body
+    for declared in (b"ten", b"-1", b"1e3"):  # not a length: refused too
+        sent, reads = limited([(b"content-length", declared)], [b"x"])
+        assert reads == 0 and sent[0]["status"] == 413, declared
+
+
+def test_a_body_is_counted_as_it_comes_and_cut_off_past_the_limit() -> None:
+    sent, reads = limited([(b"content-length", b"10")], [b"x" * 10])
+    assert [m.get("status") for m in sent] == [200, None] and reads == 1  # the limit is allowed
+    sent, _reads = limited([], [b"x" * 6, b"x" * 4])  # streamed: 10 bytes in all
+    assert sent[0]["status"] == 200
+    sent, _reads = limited([], [b"x" * 6, b"x" * 5])  # 11: refused, the app's answer dropped
+    assert [m.get("status") for m in sent] == [413, None]
+    assert b"too_large" in sent[1]["body"]
+
+
+def test_a_socket_passes_the_body_limit_untouched() -> None:
+    import asyncio
+
+    seen: list[str] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(scope["type"])
+
+    async def nothing() -> Any:
+        raise AssertionError("not read")
+
+    asyncio.run(BodyLimit(app, limit=1)({"type": "websocket"}, nothing, nothing))
+    assert seen == ["websocket"]
