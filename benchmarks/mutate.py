@@ -10,8 +10,13 @@ mutmut works inside it, so the tree itself is never touched.
     python benchmarks/mutate.py                 # every mutant of every module (hours)
     python benchmarks/mutate.py --sample 40     # 40 mutants per module, drawn with --seed
     python benchmarks/mutate.py --module limits --module leases   # only these modules
-    python benchmarks/mutate.py --drop tests/web/test_bot_limits.py  # without a test file
-    python benchmarks/mutate.py --only survivors.txt   # just these mutants (one name a line)
+    python benchmarks/mutate.py --blank tests/web/test_bot_limits.py  # without a test's cases
+    python benchmarks/mutate.py --keep --only .runs/mutate/survivors.txt  # again, just these
+
+A rate before and after new tests: the first run with `--blank` for each new test file (kept in
+the selection, its cases taken out), the second with `--keep --only survivors.txt`, which copies
+the tree again (the tests whole), keeps every mutant already killed (more tests kill no fewer)
+and tries the survivors against the new tests as well.
 
 At the end it prints the kill rate per module and writes `report.md` beside the copy, with the
 diff of every survivor (docs/testing.md lists those that are equivalent, and why).
@@ -62,14 +67,10 @@ def copy_tree(target: Path) -> None:
         shutil.copy2(source, destination)
 
 
-def drop_tests(tree: Path, dropped: list[str]) -> None:
-    """Take test files out of the copy and out of its mutmut selection (a kill rate without
-    them: the rate before they were written)."""
-    for name in dropped:
-        (tree / name).unlink()
-    config = tree / "pyproject.toml"
-    lines = config.read_text().splitlines(keepends=True)
-    config.write_text("".join(line for line in lines if line.strip(' ",\n') not in dropped))
+def blank_tests(tree: Path, blanked: list[str]) -> None:
+    """Take the cases out of test files of the copy (each stays, a module without tests)."""
+    for name in blanked:
+        (tree / name).write_text('"""Left out of this mutation run (`--blank`)."""\n')
 
 
 def module_of(meta: Path, mutants: Path) -> str:
@@ -122,16 +123,15 @@ def tally(codes: list[int | None]) -> Counter[str]:
     return counts
 
 
-def report(tree: Path, names: list[str], env: dict[str, str]) -> str:
+def report(tree: Path, env: dict[str, str]) -> str:
     results = read_results(tree)
-    wanted = set(names)
     lines = [
         "| module | mutants run | killed | timeout | survived | no tests | kill rate |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     survivors: list[str] = []
     for module, codes in sorted(results.items()):
-        run = {name: code for name, code in codes.items() if name in wanted}
+        run = {name: code for name, code in codes.items() if code is not None}  # tried, ever
         if not run:
             continue
         counts = tally(list(run.values()))
@@ -165,16 +165,15 @@ def main() -> None:
     parser.add_argument("--module", action="append", default=[], help="e.g. web/limits")
     parser.add_argument("--jobs", type=int, default=1, help="mutants tested at once")
     parser.add_argument("--keep", action="store_true", help="reuse the copy and its results")
-    parser.add_argument("--drop", action="append", default=[], help="a test file to leave out")
+    parser.add_argument("--blank", action="append", default=[], help="a test file to empty")
     parser.add_argument("--only", type=Path, help="a file of mutant names to run, one a line")
     args = parser.parse_args()
 
     tree = args.dir.resolve() / "tree"
     if tree.exists() and not args.keep:
         shutil.rmtree(tree)
-    if not tree.exists():
-        copy_tree(tree)
-        drop_tests(tree, args.drop)
+    copy_tree(tree)  # again with --keep: the tests as they are now
+    blank_tests(tree, args.blank)
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     # The copy's kernels compile into a cache of their own (ludoteca.core.compiled).
     env["NUMBA_CACHE_DIR"] = str(args.dir.resolve() / "numba")
@@ -184,7 +183,7 @@ def main() -> None:
     print(f"mutate: {len(names)} mutants to run in {tree}", flush=True)
     run = [python, "-m", "mutmut", "run", "--max-children", str(args.jobs), *names]
     subprocess.run(run, cwd=tree, env=env, check=False)
-    text = report(tree, names, env)
+    text = report(tree, env)
     (args.dir / "report.md").write_text(text)
     survivors = [line.removeprefix("### ") for line in text.splitlines() if line.startswith("### ")]
     (args.dir / "survivors.txt").write_text("".join(f"{name}\n" for name in survivors))
