@@ -17,6 +17,7 @@ pytest.importorskip("numba")
 from ludoteca import vector
 from ludoteca.core.api import State
 from ludoteca.core.chance import sample_outcome
+from ludoteca.core.errors import InvalidOptionError
 from ludoteca.core.fastrng import episode_seed
 from ludoteca.games.ludo import fast
 from ludoteca.vector.batch import RUNNING, TRUNCATED, KernelBatch
@@ -72,3 +73,16 @@ def test_without_autoreset_a_game_cut_off_stays_cut_off_until_restarted() -> Non
     sim.restart(np.array([True, False]))
     assert sim.rows[0].tolist() == fast.row_values(started(sim, int(sim.seeds[0])))
     assert sim.seeds[0] == episode_seed(sim.base_seed, 0, 1) and (sim.rows[1] == rows[1]).all()
+
+
+def test_observations_are_asked_of_one_seat_per_game_within_the_seats() -> None:
+    """`KernelBatch.observations(seats)`: "a negative seat gives a row of zeros"; a seat past the
+    last, or not one per game, is refused."""
+    sim = vector.simulator("ludo", batch=2, seed=3, max_length=CAP, players=2)
+    rows = sim.observations(np.array([0, -1]))
+    assert rows.shape == (2, sim.observation_size)
+    assert rows[0].any() and not rows[1].any()
+    assert (sim.observations() == sim.observations(sim.to_play())).all()
+    for seats in ([0, 2], [0], [0, 1, 0]):
+        with pytest.raises(InvalidOptionError, match="one seat 0-1 per game"):
+            sim.observations(np.array(seats))

@@ -14,10 +14,12 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
+from ludoteca.core.errors import InvalidOptionError
 from ludoteca.web import leases
 from ludoteca.web.server import create_app
 from ludoteca.web.storage import LeaseRow
 from ludoteca.web.table import Table
+from ludoteca.web.workers import _apply_steps
 
 ELSEWHERE = "another-host/4242"
 """The owner name of a process that took a table over (none runs under it here)."""
@@ -129,6 +131,10 @@ def test_a_watcher_whose_copy_has_no_move_yet_catches_up_from_the_store(
         assert str(watching.state) == str(live(owner, table.id).state)
         assert rebuilt == [], "rebuilt the whole table instead of reading the new moves"
         assert two.portal.call(caught_up) is False  # nothing new: nothing changes
+        kit.play_first_moves(table, 2)  # and on from a copy that has moves
+        assert two.portal.call(caught_up) is True
+        assert [m.action for m in watching.moves] == [m.action for m in live(owner, table.id).moves]
+        assert rebuilt == [], "rebuilt the whole table instead of reading the new moves"
 
 
 def test_a_watcher_rebuilds_a_table_whose_moves_were_taken_back(
@@ -210,6 +216,7 @@ def test_a_busy_owner_that_never_answers_a_forwarded_move_gives_table_busy(
         legal = kit.view(table, seat)["legal"]
         refused = spare.act(table, seat, action=legal[0]["action"])
         assert refused.status_code == 409 and refused.json()["code"] == "table_busy"
+        assert "did not answer" in refused.json()["detail"]
         assert owner.state.manager.holds(live(owner, table.id))  # the owner kept its table
 
 
@@ -224,3 +231,126 @@ def test_a_game_that_bots_play_on_without_an_end_is_abandoned(database: str, mak
         view = kit.view(table)
         assert view["status"] == "abandoned" and view["version"] == 40
         assert app.state.manager.store.get(table.id).status == "abandoned"
+
+
+def test_a_watcher_applies_the_moves_a_step_message_carries(database: str, make_kit: Any) -> None:
+    """workers.py: "A step's message carries its moves, status and result, so each process that
+    has the table open applies them without a read"."""
+    owner, watcher = create_app(database, bot_delay=0.0), create_app(database, bot_delay=0.0)
+    with TestClient(owner) as one, TestClient(watcher) as two:
+        kit, spare = make_kit(owner, one), make_kit(watcher, two)
+        table = kit.create(game="siege")
+        spare.view(table)
+        watching = live(watcher, table.id)
+        kit.play_first_moves(table, 2)
+        moves = [[m.index, m.player, m.action, m.notation] for m in live(owner, table.id).moves]
+        steps = [{"moves": moves[:1], "status": "playing", "result": None}]
+        steps.append({"moves": moves[1:], "status": "playing", "result": None})
+        assert _apply_steps(watching, steps) is True
+        assert [m.action for m in watching.moves] == [m[2] for m in moves]
+        assert str(watching.state) == str(live(owner, table.id).state)
+
+
+def test_leases_run_out_on_the_clock_of_the_world_not_of_the_machine(
+    database: str, make_kit: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lease renewed now is current and not an orphan; one that ran out is an orphan while its
+    table is played (`leases.orphans`: "tables still being played whose lease has expired"),
+    whatever time zone the server's machine is set to."""
+    import time as clock
+
+    monkeypatch.setenv("TZ", "Pacific/Kiritimati")  # 14 hours ahead of UTC
+    clock.tzset()
+    try:
+        app = create_app(database, bot_delay=0.0)
+        with TestClient(app) as client:
+            kit = make_kit(app, client)
+            table, ended = kit.create(), kit.create()
+            engine, owner = app.state.manager.store.engine, app.state.manager.owner
+            assert client.post(
+                f"/api/tables/{ended.id}/end", json={"seat": 0, "token": ended.tokens[0]}
+            ).is_success
+            assert leases.renew(engine, owner, [table.id], 30.0) == {table.id}
+            expires = lease_of(app, table.id)[1]
+            assert timedelta(seconds=25) < expires - datetime.now(UTC) < timedelta(seconds=35)
+            assert leases.holder(engine, table.id) == owner
+            assert table.id not in leases.orphans(engine)
+            past = datetime.now(UTC) - timedelta(seconds=5)
+            with engine.begin() as connection:
+                connection.execute(update(LeaseRow).values(expires=past))
+            assert leases.holder(engine, table.id) is None
+            orphans = leases.orphans(engine)
+            assert table.id in orphans and ended.id not in orphans  # an ended table is nobody's
+    finally:
+        monkeypatch.delenv("TZ")
+        clock.tzset()
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [("abc", "'abc'"), ("0.1", "'0.1'"), ("inf", "'inf'"), ("nan", "'nan'")],
+)
+def test_a_lease_length_that_is_not_a_number_of_seconds_is_refused_in_one_sentence(
+    monkeypatch: pytest.MonkeyPatch, value: str, said: str
+) -> None:
+    monkeypatch.setenv(leases.SECONDS_VARIABLE, value)
+    with pytest.raises(InvalidOptionError) as refused:
+        leases.shared_seconds(4.0)
+    assert str(refused.value) == (
+        f"$LUDOTECA_LEASE_SECONDS must be a number of seconds of at least 0.5, not {said}"
+    )
+    monkeypatch.setenv(leases.SECONDS_VARIABLE, " 0.5 ")
+    assert leases.shared_seconds(4.0) == 0.5
+    monkeypatch.setenv(leases.SECONDS_VARIABLE, "")
+    assert leases.shared_seconds(4.0) == 4.0
+
+
+def test_a_takeback_asked_through_one_process_is_answered_through_the_other(
+    postgres_url: str, make_kit: Any
+) -> None:
+    """workers.py: a takeback message is told to the other processes, "a takeback request is kept
+    on each, so it may be answered through any"."""
+    first, second = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
+    with TestClient(first) as one, TestClient(second) as two:
+        kit, spare = make_kit(first, one), make_kit(second, two)
+        table = kit.create(players=3, seats=["human", "human", "human"], speed="fast")
+        mover = kit.view(table)["to_move"]
+        at = kit.view(table)["version"]
+        kit.play_first_moves(table, 1)
+        others = [seat for seat in range(3) if seat != mover]
+        spare.view(table)
+        path = f"/api/tables/{table.id}/takeback"
+        one.post(path, json={"seat": mover, "token": table.tokens[mover]})
+        there = live(second, table.id)
+        kit.wait_for(lambda: there.takeback is not None)
+        for seat in others:
+            answer = two.post(
+                path + "/answer", json={"seat": seat, "token": table.tokens[seat], "accept": True}
+            )
+            assert answer.status_code == 200, answer.text
+        assert answer.json()["state"] == "done" and answer.json()["at"] == at
+
+
+def test_a_change_beside_play_is_table_busy_when_the_owner_neither_hands_over_nor_stops(
+    postgres_url: str, make_kit: Any
+) -> None:
+    """workers.py `take_over`: "False when neither happens in time" (a 409 `table_busy`)."""
+    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
+    with TestClient(owner) as one, TestClient(other) as two:
+        kit, spare = make_kit(owner, one), make_kit(other, two)
+        table = kit.create()
+        kit.play_first_moves(table, 1)
+        spare.view(table)
+
+        async def never(_table_id: str, _to: str) -> bool:
+            return False
+
+        owner.state.manager.workers._hand_over = never
+        other.state.manager.lease_seconds = 1.0  # waits a lease and a little: not 4 s
+        named = two.post(
+            f"/api/tables/{table.id}/name",
+            json={"seat": 0, "token": table.tokens[0], "name": "Anna"},
+        )
+        assert named.status_code == 409 and named.json()["code"] == "table_busy"
+        assert owner.state.manager.holds(live(owner, table.id))
+        assert not other.state.manager.holds(live(other, table.id))

@@ -11,6 +11,8 @@ from typing import Any
 
 from test_web_social import next_of
 
+from ludoteca.web.takeback import mirror
+
 
 def three_people(web: Any) -> tuple[Any, int, list[int], int]:
     """A ludo table of three people after one move of `mover`: (table, mover, others, at),
@@ -107,3 +109,26 @@ def test_nothing_can_be_taken_back_once_the_game_is_over(web: Any) -> None:
     assert ended.status_code == 200, ended.text
     answer = web.client.post(f"/api/tables/{table.id}/takeback", json=proof(table, mover))
     assert answer.status_code == 409 and answer.json()["code"] == "nothing_to_take_back"
+    assert answer.json()["detail"] == "the game is closed: nothing can be taken back"
+    assert answer.json()["params"] == {"status": "closed"}
+
+
+def test_a_person_who_has_not_moved_has_nothing_to_take_back(web: Any) -> None:
+    table, _mover, others, _at = three_people(web)
+    answer = web.client.post(f"/api/tables/{table.id}/takeback", json=proof(table, others[0]))
+    assert answer.status_code == 409 and answer.json()["code"] == "nothing_to_take_back"
+    assert answer.json()["detail"] == "you have not made a move yet: there is nothing to take back"
+
+
+def test_a_request_told_by_another_process_is_kept_so_an_answer_here_counts(web: Any) -> None:
+    """workers.py: a takeback request "is kept on each [process], so it may be answered through
+    any" (`takeback.mirror` of the message another process told)."""
+    table, mover, (first, second), at = three_people(web)
+    live = web.app.state.manager.tables[table.id]
+    mirror(live, {"type": "takeback", "state": "asked", "seat": mover, "waiting_for": [second]})
+    assert (live.takeback.seat, live.takeback.accepted) == (mover, {first})
+    path = f"/api/tables/{table.id}/takeback/answer"
+    done = web.client.post(path, json=proof(table, second, accept=True)).json()
+    assert done["state"] == "done" and done["at"] == at
+    mirror(live, {"type": "takeback", "state": "refused", "seat": mover, "waiting_for": []})
+    assert live.takeback is None
