@@ -354,3 +354,30 @@ def test_a_change_beside_play_is_table_busy_when_the_owner_neither_hands_over_no
         assert named.status_code == 409 and named.json()["code"] == "table_busy"
         assert owner.state.manager.holds(live(owner, table.id))
         assert not other.state.manager.holds(live(other, table.id))
+
+
+def test_a_watcher_with_a_socket_shows_a_step_from_its_message_without_reading_the_store(
+    postgres_url: str, make_kit: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """workers.py: "A step's message carries its moves, status and result, so each process that
+    has the table open applies them without a read ... and sends its own sockets fresh views"."""
+    owner, watcher = (
+        create_app(postgres_url, bot_delay=0.0),
+        create_app(postgres_url, bot_delay=0.0),
+    )
+    with TestClient(owner) as one, TestClient(watcher) as two:
+        kit, spare = make_kit(owner, one), make_kit(watcher, two)
+        table = kit.create(game="siege")
+        spare.view(table)
+        reads: list[int] = []
+        real = leases.read_since
+        monkeypatch.setattr(
+            leases, "read_since", lambda *args: reads.append(args[2]) or real(*args)
+        )
+        with two.websocket_connect(f"/ws/table/{table.id}") as watching:
+            assert watching.receive_json()["view"]["version"] == 0
+            kit.play_first_moves(table, 1)
+            while (message := watching.receive_json())["type"] != "view":
+                pass
+        assert message["view"]["version"] == 1
+        assert reads == [], "the watcher read the store for a step its message carried"
