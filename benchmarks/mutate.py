@@ -90,7 +90,8 @@ def read_results(tree: Path) -> dict[str, dict[str, int | None]]:
 
 
 def chosen(results: dict[str, dict[str, int | None]], args: argparse.Namespace) -> list[str]:
-    """The mutants to run: every one of the modules asked for, or a seeded sample of each."""
+    """The mutants to run: every one of the modules asked for, or a seeded sample of each
+    (with `--keep`, of those not tried yet)."""
     if args.only:
         return sorted(set(args.only.read_text().split()))
     draw = random.Random(args.seed)
@@ -98,7 +99,7 @@ def chosen(results: dict[str, dict[str, int | None]], args: argparse.Namespace) 
     for module, codes in sorted(results.items()):
         if args.module and not any(module.endswith(m) for m in args.module):
             continue
-        pool = sorted(codes)
+        pool = sorted(name for name, code in codes.items() if code is None or not args.keep)
         if args.sample and len(pool) > args.sample:
             pool = sorted(draw.sample(pool, args.sample))
         names += pool
