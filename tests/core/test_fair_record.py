@@ -23,6 +23,8 @@ from ludoteca.core.chance import (
     derived_seed,
     keyed_uniform,
     mix64,
+    pick,
+    sample_outcome,
     seeded_uniform,
 )
 from ludoteca.core.errors import StateFormatError
@@ -173,3 +175,36 @@ def test_agent_seeds_are_the_ones_they_always_were() -> None:
     """The arena and the web seed their bots with these: a change replays games differently."""
     assert derived_seed(9, 2, 5) == 77254223361396
     assert derived_seed(SECRET, 1, 0) == 178411122498377
+
+
+def test_a_chance_outcome_follows_the_generator_given_else_the_seed() -> None:
+    """`core.chance.sample_outcome(state, rng)`: "from `rng` if given, else from the seed"."""
+
+    class Fixed:
+        def __init__(self, u: float) -> None:
+            self.u = u
+
+        def random(self) -> float:
+            return self.u
+
+    state = ludoteca.load("ludo", players=2).new_initial_state(seed=0)
+    faces = [action for action, _p in state.chance_outcomes()]
+    assert sample_outcome(state, Fixed(0.0)) == faces[0]
+    assert sample_outcome(state, Fixed(0.9999)) == faces[-1]
+    assert sample_outcome(state) == pick(state.chance_outcomes(), seeded_uniform(0, 0))
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda o: o["moves"].__setitem__(0, 7), "malformed record: move 1 is not an object"),
+        (lambda o: o.update(seats=[1, 2]), "malformed record: 'seats' holds text, not 1"),
+    ],
+    ids=["move", "seats"],
+)
+def test_a_malformed_part_is_named_in_the_sentence(change: Any, said: str) -> None:
+    obj = fair_record(4)
+    change(obj)
+    with pytest.raises(StateFormatError) as refused:
+        Record.from_json(obj)
+    assert str(refused.value) == said

@@ -65,6 +65,8 @@ def test_a_renewal_by_a_process_whose_table_another_took_over_renews_nothing(
         taken_over(app, table.id)
         _, theirs = lease_of(app, table.id)
 
+        assert not leases.hand_over(engine, table.id, owner, owner, 5.0)  # not ours to give
+        assert lease_of(app, table.id) == (ELSEWHERE, theirs)
         renewed = leases.renew(engine, owner, [table.id, mine.id], 5.0)
         assert renewed == {mine.id}, "renewed a lease another process holds"
         assert lease_of(app, table.id) == (ELSEWHERE, theirs)  # neither taken back nor moved on
@@ -128,6 +130,7 @@ def test_a_watcher_whose_copy_has_no_move_yet_catches_up_from_the_store(
         assert two.portal.call(caught_up) is True
         assert [m.action for m in watching.moves] == [m.action for m in live(owner, table.id).moves]
         assert len(watching.moves) == 3
+        assert [m.index for m in watching.moves] == [0, 1, 2]
         assert str(watching.state) == str(live(owner, table.id).state)
         assert rebuilt == [], "rebuilt the whole table instead of reading the new moves"
         assert two.portal.call(caught_up) is False  # nothing new: nothing changes
@@ -381,3 +384,23 @@ def test_a_watcher_with_a_socket_shows_a_step_from_its_message_without_reading_t
                 pass
         assert message["view"]["version"] == 1
         assert reads == [], "the watcher read the store for a step its message carried"
+
+
+def test_a_move_that_reached_a_process_the_owner_handed_the_table_to_is_played(
+    postgres_url: str, make_kit: Any
+) -> None:
+    """forwarding.py: an owner nobody watches "hands the table over instead (answering
+    `handed`), and the asker plays the move as the new owner"."""
+    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
+    with TestClient(owner) as one, TestClient(other) as two:
+        kit, spare = make_kit(owner, one), make_kit(other, two)
+        table = kit.create()
+        kit.play_first_moves(table, 1)
+        before = spare.view(table)["version"]
+        seat = spare.view(table)["to_move"]
+        legal = spare.view(table, seat)["legal"]
+        moved = spare.act(table, seat, action=legal[0]["action"])
+        assert moved.status_code == 200, moved.text
+        assert moved.json()["version"] > before, "the handed-over table lost the move"
+        assert other.state.manager.holds(live(other, table.id))
+        assert len(other.state.manager.store.get(table.id).moves) == moved.json()["version"]
