@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 # Serving needs the package alone; the tests and lint also their tools (extras test, lint).
 SERVE_STAMP := $(VENV)/.installed-serve
 TEST_STAMP := $(VENV)/.installed-test
+MUTATE_STAMP := $(VENV)/.installed-mutate
 # `make serve HOST=0.0.0.0` serves the house network (phones and other computers may join).
 HOST ?= 127.0.0.1
 BENCH_VENV := .venv-bench
@@ -13,7 +14,7 @@ BENCH_STAMP := $(BENCH_VENV)/.installed
 AXE := node_modules/axe-core/axe.min.js
 
 # `make test` runs one case of each parametrized slow check (tests/slow_sample.py); `make test-full` all.
-.PHONY: serve test test-full play bench lint messages clean
+.PHONY: serve test test-full mutate play bench lint messages clean
 
 define make_venv
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,14 +31,28 @@ $(TEST_STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[test,lint]"
 	touch $(TEST_STAMP)
 
+$(MUTATE_STAMP): pyproject.toml
+	$(make_venv)
+	$(BIN)/python -m pip install --quiet -e ".[test,mutate]"
+	touch $(MUTATE_STAMP)
+
 serve: $(SERVE_STAMP)
 	$(BIN)/ludoteca serve --host $(HOST)
 
+# The second pass: the kernels' equality check compiled with bounds checks (tests/vector/test_kernel_bounds.py).
 test: $(TEST_STAMP) $(AXE)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -n 2 tests/vector/test_kernel_bounds.py
 
 test-full: $(TEST_STAMP) $(AXE)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup --slow=all
+	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -n 2 tests/vector/test_kernel_bounds.py
+
+# Mutation testing of the modules where a bug costs most, in a scratch copy (.runs/mutate/): long,
+# so not in CI. `make mutate SAMPLE=40` tries 40 mutants per module, `MODULE=web/limits` one module.
+mutate: $(MUTATE_STAMP)
+	nice -n 10 $(BIN)/python benchmarks/mutate.py $(if $(SAMPLE),--sample $(SAMPLE)) \
+		$(foreach module,$(MODULE),--module $(module))
 
 # Without npm the accessibility tests fail and say why (see docs/web.md, "Accessibility").
 $(AXE): package.json package-lock.json

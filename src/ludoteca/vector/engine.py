@@ -15,9 +15,9 @@ game's own seed (scheme 1 of `core.chance`, so each game is also a reference gam
 and a game that ends, or reaches the length cap, starts again with the next seed of its stream
 (seeds from `core.fastrng.episode_seed`).
 
-numba's cache of these loops holds the kernel functions compiled into them, and a change to a
-game's `fast.py` alone does not refresh it: after one, clear the `__pycache__` `*.nbi`/`*.nbc`
-files.
+numba's cache of these loops holds the kernel functions compiled into them, which numba does
+not watch (it checks a function against its own file): the cache's folder is named by the
+sources of every kernel (`core.compiled`), so an edit to a game's `fast.py` compiles them again.
 """
 
 from __future__ import annotations
