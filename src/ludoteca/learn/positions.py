@@ -144,7 +144,7 @@ def play_positions(task: tuple[Plan, int]) -> tuple[int, Floats, Any, Any] | Non
 
     softmax = None
     if plan.compare or not has_game_module(game.id, "fast_batch"):
-        states, kept = [], []
+        # Two passes on the reference engine: which nodes are decisions, then the kept ones.
         state = game.new_initial_state(seed=seed)
         decisions = []
         for j, action in enumerate(actions):
@@ -152,8 +152,8 @@ def play_positions(task: tuple[Plan, int]) -> tuple[int, Floats, Any, Any] | Non
                 decisions.append(j)
             state.apply_action(action)
         kept = keep(decisions)
+        wanted, states = set(kept), []
         state = game.new_initial_state(seed=seed)
-        wanted = set(kept)
         for j, action in enumerate(actions):
             if j in wanted:
                 states.append(state.clone())
