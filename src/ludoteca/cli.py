@@ -12,12 +12,13 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ludoteca.core.errors import LudotecaError, UnknownGameError
+from ludoteca.core.errors import InvalidOptionError, LudotecaError, UnknownGameError
 from ludoteca.core.options import parse_assignments
 from ludoteca.core.registry import game_class, game_module
 from ludoteca.core.registry import games as registered_games
 from ludoteca.i18n import LANGUAGES, from_environment, parse_language
 from ludoteca.i18n.catalog import activate
+from ludoteca.interop import MissingExtraError
 
 app = typer.Typer(
     help="Board games on the screen: play in the terminal or the browser, replay records.",
@@ -481,6 +482,78 @@ def review_fit(
             f" Brier {c.brier:.4f} against {c.baseline:.4f} for the constant baseline"
             f" (skill {c.skill:.1%}); written to {fitted.path}"
         )
+
+
+@app.command()
+def train(
+    game: Annotated[str, typer.Argument(help="game id, e.g. ludo")],
+    players: PlayerCount = None,
+    agent: SelfPlayAgent = None,
+    games: Annotated[
+        int, typer.Option("--games", min=10, help="self-play games to learn from")
+    ] = 1500,
+    per_game: Annotated[
+        int, typer.Option("--per-game", min=1, help="decisions kept per game")
+    ] = 64,
+    test_games: Annotated[
+        int, typer.Option("--test-games", min=2, help="held-out games of another seed")
+    ] = 150,
+    steps: Annotated[int, typer.Option("--steps", min=1, help="training steps in all")] = 20000,
+    hidden: Annotated[str, typer.Option("--hidden", help="hidden layer widths")] = "64,32",
+    rate: Annotated[float, typer.Option("--rate", min=0.0, help="Adam's learning rate")] = 1e-3,
+    batch: Annotated[int, typer.Option("--batch", min=1, help="positions per step")] = 256,
+    weight_decay: Annotated[
+        float, typer.Option("--weight-decay", min=0.0, help="Adam's weight decay")
+    ] = 1e-4,
+    check_every: Annotated[
+        int, typer.Option("--check-every", min=1, help="steps between validation checks")
+    ] = 250,
+    patience: Annotated[
+        int, typer.Option("--patience", min=0, help="checks without progress before stopping")
+    ] = 8,
+    seed: RunSeed = 0,
+    jobs: Jobs = None,
+    work: Annotated[
+        Path, typer.Option("--work", file_okay=False, help="positions, checkpoint and weights")
+    ] = Path(".runs/train"),
+    ship: Annotated[
+        bool, typer.Option(help="ship the weights if they beat the softmax value")
+    ] = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", dir_okay=False, help="save the training curve (PNG) here"),
+    ] = None,
+) -> None:
+    """Train a value network by self-play (the `learn` extra: PyTorch) and test it on held-out
+    games; a run stopped and started again resumes from its checkpoint."""
+    with _errors():
+        try:
+            # On use, not at start-up: training needs torch, the `learn` extra.
+            from ludoteca.learn.command import Job, plot_curve, report
+            from ludoteca.learn.command import train as run_training
+            from ludoteca.learn.train import Settings
+        except ImportError as exc:
+            if exc.name != "torch":
+                raise
+            raise MissingExtraError(
+                "torch is not installed: pip install 'ludoteca[learn]'"
+            ) from exc
+        try:
+            widths = tuple(int(w) for w in hidden.split(","))
+        except ValueError:
+            raise InvalidOptionError(f"--hidden is widths such as 64,32, not {hidden!r}") from None
+        settings = Settings(
+            hidden=widths, rate=rate, weight_decay=weight_decay, batch=batch,
+            check_every=check_every, patience=patience, seed=seed,
+        )  # fmt: skip
+        job = Job(game, players, agent or "", games, per_game, test_games, steps, settings,
+                  jobs or os.cpu_count() or 1, work, ship)  # fmt: skip
+        console = Console()
+        outcome = run_training(job, console)
+        console.print(report(outcome))
+        if plot is not None:
+            title = f"{game}, {job.load_game().num_players} players: loss while training"
+            plot_curve(outcome.curve, title, plot)
 
 
 @app.command()

@@ -13,13 +13,15 @@ from typer.testing import CliRunner
 from ludoteca.arena.match import play_game
 from ludoteca.cli import app
 from ludoteca.core.record import Record
-from ludoteca.core.registry import load
+from ludoteca.core.registry import GameInfo, load
+from ludoteca.core.registry import games as registered_games
+from ludoteca.review.net import shipped_value
 from ludoteca.review.review import CHANCE, DECISION
 from ludoteca.review.run import review_record
 from ludoteca.review.value import PARAMS, NoValueFunctionError, TensorModel
 
 runner = CliRunner()
-FITTED = sorted(path.stem.split("-")[0] for path in PARAMS.glob("*.json"))
+FITTED = sorted({path.stem.split("-")[0] for path in PARAMS.glob("*.json")})
 SLOW = {"villa", "bremen"}
 """Games whose reviews value many positions per action (villa's placements, bremen's rolls)."""
 GAMES = [pytest.param(g, marks=pytest.mark.slow) if g in SLOW else g for g in FITTED]
@@ -27,9 +29,9 @@ SHORT = 24
 """Actions of the short records: enough for decisions and chance nodes in every game."""
 
 
-def short_record(game_id: str, seed: int = 7) -> Record:
+def short_record(game_id: str, seed: int = 7, players: int | None = None) -> Record:
     """The first actions of a seeded game between greedy bots, as a record."""
-    game = load(game_id)
+    game = load(game_id, players)
     played = play_game(game, ["greedy"] * game.num_players, seed)
     state = game.new_initial_state(seed=seed)
     for action in played.actions[:SHORT]:
@@ -39,6 +41,30 @@ def short_record(game_id: str, seed: int = 7) -> Record:
 
 def test_every_game_has_a_fitted_value_function() -> None:
     assert FITTED == ["bremen", "ludo", "museum", "siege", "villa"]
+
+
+@pytest.mark.parametrize("info", registered_games(), ids=lambda info: info.id)
+def test_every_player_count_the_lobby_offers_has_a_value_function(info: GameInfo) -> None:
+    """Issue 30: the value function existed for 5 of the 15 (game, player count) pairs."""
+    for players in range(info.min_players, info.max_players + 1):
+        game = load(info.id, players)
+        state = game.new_initial_state(seed=3)
+        values = shipped_value(game)([state])[0]
+        assert values.shape == (players,) and values.sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("ludo", 2), ("museum", 3), ("ludo", 6)])
+def test_a_game_of_another_size_reviews_from_the_command(
+    game_id: str, players: int, tmp_path: Path
+) -> None:
+    """Issue 30: `ludoteca review` of a two-player museum game said there was no value."""
+    path = short_record(game_id, players=players).save(tmp_path / "game.json")
+    out_json = tmp_path / "review.json"
+    result = runner.invoke(app, ["review", str(path), "--json", str(out_json)])
+    assert result.exit_code == 0, result.output
+    document = json.loads(out_json.read_text())
+    assert len(document["entries"]) == SHORT and len(document["seats"]) == players
+    assert all(sum(e["before"]) == pytest.approx(1.0) for e in document["entries"])
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -93,18 +119,18 @@ def test_review_is_translated(tmp_path: Path) -> None:
     assert "Glück" in out_html.read_text()
 
 
-def test_a_game_without_a_value_function_is_one_clear_error(tmp_path: Path) -> None:
-    game = load("ludo", players=6)
-    with pytest.raises(NoValueFunctionError, match="ludo with 6 players has no fitted value"):
-        TensorModel.load(game)
-    played = play_game(game, ["greedy"] * 6, 1)
+def test_a_variant_without_a_value_function_is_one_clear_error(tmp_path: Path) -> None:
+    game = load("ludo", players=4, board=6)
+    with pytest.raises(NoValueFunctionError, match="fitted with the options"):
+        shipped_value(game)
+    played = play_game(game, ["greedy"] * 4, 1)
     state = game.new_initial_state(seed=1)
     for action in played.actions[:10]:
         state.apply_action(action)
     path = Record.of(state).save(tmp_path / "six.json")
     result = runner.invoke(app, ["review", str(path)])
     assert result.exit_code == 2
-    assert "no fitted value function" in result.output and "Traceback" not in result.output
+    assert "fitted with the options" in result.output and "Traceback" not in result.output
 
 
 def test_a_record_that_is_not_json_is_one_clear_error(tmp_path: Path) -> None:

@@ -61,15 +61,26 @@ def test_an_unknown_table_has_no_analysis(web: Any) -> None:
     assert answer.status_code == 404 and answer.json()["code"] == "unknown_table"
 
 
-def test_a_game_without_a_value_function_is_refused_with_its_reason(web: Any) -> None:
-    """Ludo's value function is fitted for four players: a two-player game cannot be valued."""
-    table = web.create(seats=["random", "random"])
+def test_a_two_player_ludo_game_is_analysed(web: Any) -> None:
+    """Issue 30: "a two-player ludo game's Analyse answers that ludo with 2 players has no
+    fitted value function"."""
+    table = web.create(seats=["greedy", "greedy"], speed="fast")
+    web.wait_until_over(table)
+    assert web.view(table)["links"]["analysis"] == f"/table/{table.id}/replay?analyse=1"
+    body = analysed(web, table)
+    assert body["status"] == "done", body
+    assert len(body["review"]["entries"]) == len(web.view(table)["log"])
+
+
+def test_a_variant_without_a_value_function_is_refused_with_its_reason(web: Any) -> None:
+    """Value functions are fitted for the default options: one colour each at two is a variant."""
+    table = web.create(seats=["random", "random"], options={"colours_per_seat": 1})
     web.wait_until_over(table)
     assert "analysis" not in web.view(table)["links"]  # the table page offers no "Analyse"
     answer = web.client.post(f"/api/tables/{table.id}/analysis")
     assert answer.status_code == 409
     assert answer.json()["code"] == "cannot_analyse"
-    assert "review-fit ludo --players 2" in answer.json()["detail"]
+    assert "fitted with the options" in answer.json()["detail"]
 
 
 def test_the_analysis_reviews_every_action_and_is_stored_with_the_table(web: Any) -> None:

@@ -13,10 +13,10 @@ from rich.table import Table
 from ludoteca.core.record import Record
 from ludoteca.i18n import _, format_number
 from ludoteca.review.marks import MARKS
+from ludoteca.review.net import shipped_value
 from ludoteca.review.report import render_review, seat_labels
 from ludoteca.review.review import Review
 from ludoteca.review.run import review_record
-from ludoteca.review.value import TensorModel
 from ludoteca.terminal.progress import games_progress
 
 
@@ -25,7 +25,7 @@ def run_review(
 ) -> Review:
     record = Record.load(path)
     states = record.states()
-    TensorModel.load(states[0].game)  # no value function: say so before the bar appears
+    shipped_value(states[0].game)  # no value function: say so before the bar appears
     start = time.perf_counter()
     with games_progress(console, unit=_("actions")) as progress:
         task = progress.add_task(_("review"), total=len(record.moves))

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from ludoteca.core.api import Game, State
 from ludoteca.core.errors import LudotecaError
+from ludoteca.review.net import Model, shipped_value
 from ludoteca.review.node import NodeValues
-from ludoteca.review.value import TensorModel
 
-_MODELS: dict[str, TensorModel] = {}
+_MODELS: dict[str, Model] = {}
 
 
 @dataclass(frozen=True)
@@ -28,12 +28,12 @@ class Ranked:
     value: float
 
 
-def model_of(game: Game) -> TensorModel:
+def model_of(game: Game) -> Model:
     """The shipped model of `game`, loaded once per game, player count and options."""
     key = json.dumps([game.id, game.num_players, dict(game.options)], sort_keys=True)
     model = _MODELS.get(key)
     if model is None:
-        model = _MODELS[key] = TensorModel.load(game)
+        model = _MODELS[key] = shipped_value(game)
     return model
 
 

@@ -18,7 +18,8 @@ from ludoteca.core.api import Game, State
 from ludoteca.core.registry import load_stored
 from ludoteca.i18n import N_, _, format_list, format_number, ngettext
 from ludoteca.review.marks import BLUNDER, EQUAL, INACCURACY, MARKS, MISTAKE
-from ludoteca.review.value import NoValueFunctionError, TensorModel
+from ludoteca.review.net import shipped_value
+from ludoteca.review.value import NoValueFunctionError
 from ludoteca.web.render import board_svg
 from ludoteca.web.table import Table
 
@@ -259,7 +260,7 @@ def unanalysable(game: Game) -> str | None:
 def _unanalysable(game_id: str, players: int, options: str) -> str | None:
     """Kept per game, player count and options: table views ask at every move."""
     try:
-        TensorModel.load(load_stored(game_id, players, json.loads(options)))
+        shipped_value(load_stored(game_id, players, json.loads(options)))
     except NoValueFunctionError as exc:
         return str(exc)
     return None

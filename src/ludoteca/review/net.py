@@ -1,0 +1,162 @@
+"""A learned value function: a small network over each seat's observation tensor, in numpy.
+
+The network (trained by `ludoteca train`, `ludoteca.learn`) scores each seat from its own
+observation tensor (`games/<id>/tensor.py`, the same numbers the compiled kernels encode) with
+a few dense layers, and a softmax over the seats' scores gives the win probabilities, so they
+always sum to 1 and one set of weights serves every seat, as in `value.TensorModel`. Play and
+review need no training library: the weights are a small `.npz` file in `nets/`, read here with
+numpy, with what made them (`about`: the command, seed, training time and held-out figures).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ludoteca.core.api import Game, State
+from ludoteca.core.registry import game_module
+from ludoteca.review.value import NoValueFunctionError, TensorModel, softmax
+
+NETS = Path(__file__).with_name("nets")
+FORMAT = 1
+"""The layout of a weight file; a file of another layout is refused."""
+
+Array = npt.NDArray[np.float64]
+
+
+def net_path(game: Game, directory: Path | None = None) -> Path:
+    return (directory or NETS) / f"{game.id}-{game.num_players}p.npz"
+
+
+class NetModel:
+    """Softmax over seats of `mlp(tensor(state, seat))`: dense layers, ReLU between them."""
+
+    def __init__(self, game: Game, layers: list[tuple[Array, Array]], about: dict[str, Any]):
+        tensor = game_module(game.id, "tensor")
+        if tensor is None:
+            raise NoValueFunctionError(f"{game.id} has no observation tensor")
+        self.game = game
+        self.layers = layers
+        self.about = about
+        self._encode = tensor.encode
+
+    @property
+    def weights(self) -> Array:
+        """Every parameter in one flat array (its bytes fingerprint the model, `starts`)."""
+        return np.concatenate([part.ravel() for layer in self.layers for part in layer])
+
+    def features(self, state: State) -> npt.NDArray[np.float64]:
+        """A (players, size) array: each seat's observation tensor, flattened."""
+        return np.stack(
+            [
+                np.ravel(self._encode(state, seat)).astype(np.float64)
+                for seat in range(self.game.num_players)
+            ]
+        )
+
+    def scores(self, features: npt.NDArray[np.floating[Any]]) -> Array:
+        """The network's score of (..., size) features: shape (...)."""
+        x = np.asarray(features, dtype=np.float64)
+        for k, (w, b) in enumerate(self.layers):
+            x = x @ w + b
+            if k < len(self.layers) - 1:
+                x = np.maximum(x, 0.0)
+        result: Array = x[..., 0]
+        return result
+
+    def predict(self, features: npt.NDArray[np.floating[Any]]) -> Array:
+        """(N, players) win probabilities of (N, players, size) features."""
+        return softmax(self.scores(features))
+
+    def __call__(self, states: Sequence[State]) -> Array:
+        if not states:
+            return np.zeros((0, self.game.num_players))
+        return self.predict(np.stack([self.features(s) for s in states]))
+
+    def save(self, path: Path) -> None:
+        """Write the weights and `about` (with the game it is for) as one `.npz` file."""
+        arrays: dict[str, Any] = {}
+        for k, (w, b) in enumerate(self.layers):
+            arrays[f"w{k}"], arrays[f"b{k}"] = w.astype(np.float32), b.astype(np.float32)
+        meta = {
+            "format": FORMAT,
+            "game": self.game.id,
+            "players": self.game.num_players,
+            "options": dict(self.game.options),
+            "observation_size": int(self.layers[0][0].shape[0]),
+            "layers": len(self.layers),
+            **self.about,
+        }
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as file:
+            np.savez_compressed(file, meta=np.array(json.dumps(meta, sort_keys=True)), **arrays)
+
+    @classmethod
+    def read(cls, game: Game, path: Path) -> NetModel:
+        """The network in `path`, checked to be one for `game`: same game, player count,
+        options and observation size (NoValueFunctionError with the reason otherwise)."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                count = int(meta["layers"])
+                layers = [
+                    (data[f"w{k}"].astype(np.float64), data[f"b{k}"].astype(np.float64))
+                    for k in range(count)
+                ]
+        except (OSError, KeyError, ValueError, TypeError) as exc:
+            raise NoValueFunctionError(
+                f"{path.name} is not a ludoteca weight file ({exc})"
+            ) from exc
+        if meta.get("format") != FORMAT:
+            raise NoValueFunctionError(
+                f"{path.name} has weight format {meta.get('format')}, this ludoteca reads {FORMAT}"
+            )
+        wanted = (game.id, game.num_players, dict(game.options))
+        found = (meta.get("game"), meta.get("players"), meta.get("options"))
+        if found != wanted:
+            raise NoValueFunctionError(
+                f"{path.name} holds a value network for {found[0]} with {found[1]} players and the"
+                f" options {found[2]}, not for {game.id} with {game.num_players} players and"
+                f" {dict(game.options)}"
+            )
+        size = _observation_size(game)
+        if layers[0][0].shape[0] != size or meta.get("observation_size") != size:
+            raise NoValueFunctionError(
+                f"{path.name} reads observations of {layers[0][0].shape[0]} numbers, but"
+                f" {game.id} with {game.num_players} players encodes {size}"
+            )
+        about = {k: v for k, v in meta.items() if k not in ("format", "layers")}
+        return cls(game, layers, about)
+
+    @classmethod
+    def load(cls, game: Game) -> NetModel | None:
+        """The shipped network of `game`, or None where none is shipped for its options (a
+        variant: the softmax model then says what it was fitted with)."""
+        path = net_path(game)
+        if not path.exists():
+            return None
+        with np.load(path, allow_pickle=False) as data:
+            options = json.loads(str(data["meta"])).get("options") if "meta" in data else None
+        return cls.read(game, path) if options == dict(game.options) else None
+
+
+def _observation_size(game: Game) -> int:
+    tensor = game_module(game.id, "tensor")
+    if tensor is None:
+        raise NoValueFunctionError(f"{game.id} has no observation tensor")
+    return int(np.prod(tensor.shape(game)))
+
+
+Model = TensorModel | NetModel
+
+
+def shipped_value(game: Game) -> Model:
+    """The value function reviews, analyses and hints use for `game`: its shipped network where
+    one is shipped (only networks that beat the softmax model on held-out games are), else the
+    fitted softmax model (NoValueFunctionError where neither exists)."""
+    return NetModel.load(game) or TensorModel.load(game)
