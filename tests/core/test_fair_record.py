@@ -133,11 +133,19 @@ def test_every_outcome_of_a_fair_record_is_checked_against_the_secret() -> None:
         Record.from_json(forged).states()
 
 
-@pytest.mark.parametrize("field", ["game", "players", "seed", "seats", "moves"])
+@pytest.mark.parametrize("field", ["game", "players", "seats", "moves"])
 def test_a_record_without_a_field_names_the_field(field: str) -> None:
     obj = fair_record(4)
     del obj[field]
     with pytest.raises(StateFormatError, match=f"malformed record: it has no field '{field}'"):
+        Record.from_json(obj)
+
+
+def test_a_seeded_record_without_its_seed_names_the_field() -> None:
+    """A keyed record has no seed (issue 29, item 6); a seeded one cannot replay without it."""
+    obj = Record.of(ludoteca.load("ludo", players=2).new_initial_state(seed=3)).to_json()
+    del obj["seed"]
+    with pytest.raises(StateFormatError, match="malformed record: it has no field 'seed'"):
         Record.from_json(obj)
 
 
