@@ -28,8 +28,9 @@ stale, and they are played again. Each game's actions are recorded as a digest, 
 replays the first games and notices a rule change that alters play: the table is then
 regenerated with the change (delete the game's lines from the results file and run again).
 
-Win rates carry Wilson 95% intervals (`ludoteca.arena.stats.wilson_interval`); a draw (every
-seat the same return) and an unfinished game count as no win.
+Win shares carry Wilson 95% intervals (`ludoteca.arena.stats.wilson_interval`); a draw (every
+seat the same return) counts as the fair share 1/n (a half with two players), an unfinished
+game as no win.
 """
 
 from __future__ import annotations
@@ -124,32 +125,43 @@ class Matchup:
 # ludo expectimax 0.4 (2 players) to 0.9 (6), museum tuned 0.1-0.2, siege solved 0.3, greedy
 # against random 0.01-0.3.
 LEVEL_GAMES = {
-    ("easy", "medium"): {"others": 120},
+    ("easy", "medium"): {"villa": 36, "others": 120},
     ("medium", "hard"): {
-        "ludo": {2: 408, "others": 120},
-        "bremen": {2: 48},
-        "museum": {"others": 600},
+        "ludo": {2: 240, "others": 60},
+        "bremen": {2: 24},
+        "museum": {"others": 360},
         "siege": {"others": 120},
-        "villa": {"others": 480},
+        "villa": {"others": 408},
     },
 }
 """Games per level pair: by game, then by player count ("others": any other count)."""
 
+MUSEUM_BEFORE_ELEVATOR = "greedy:risk=1.332,pace=2.539,bonus=0.7427,reach=1.606,decay=1.106"
+"""Museum's tuned weights of 2026-11-29, tuned before the elevator correction (issue 34)."""
+
 EXTRAS = (
+    Matchup("ludo", 2, "expectimax", "greedy", 240),
+    Matchup("ludo", 3, "expectimax", "greedy", 60),
+    Matchup("ludo", 4, "expectimax", "greedy", 60),
+    Matchup("ludo", 5, "expectimax", "greedy", 60),
+    Matchup("ludo", 6, "expectimax", "greedy", 60),
+    Matchup("bremen", 2, "mcts", "greedy", 24),
     Matchup("ludo", 2, "tuned", "greedy", 1200),
     Matchup("ludo", 4, "tuned", "greedy", 480),
     Matchup("bremen", 2, "tuned", "greedy", 1200),
     Matchup("bremen", 4, "tuned", "greedy", 480),
-    Matchup("museum", 2, "tuned", "greedy", 600),
-    Matchup("museum", 3, "tuned", "greedy", 480),
-    Matchup("museum", 4, "tuned", "greedy", 480),
+    Matchup("museum", 2, "tuned", "greedy", 360),
+    Matchup("museum", 2, MUSEUM_BEFORE_ELEVATOR, "greedy", 240),
+    Matchup("museum", 3, "tuned", "greedy", 240),
+    Matchup("museum", 4, "tuned", "greedy", 360),
     Matchup("siege", 2, "tuned", "greedy", 1200),
-    Matchup("villa", 2, "careful", "greedy", 480),
-    Matchup("villa", 3, "careful", "greedy", 60),
-    Matchup("villa", 4, "careful", "greedy", 60),
+    Matchup("villa", 2, "careful", "greedy", 408),
+    Matchup("villa", 3, "careful", "greedy", 36),
+    Matchup("villa", 4, "careful", "greedy", 36),
 )
-"""Matchups the docs quote besides the levels: agents tuned or designed on games, measured on
-seeds they never saw."""
+"""Matchups the docs quote besides the levels: agents whose parameters or rules were chosen on
+games (expectimax's and bremen's guided mcts defaults, the tuned weights, careful's rules),
+measured on seeds they never saw, whether or not they play a level."""
 
 
 def block_size(players: int) -> int:
@@ -342,9 +354,16 @@ class Tally:
     cpu_s: float
     dates: tuple[str, ...]
 
+    players: int
+
+    @property
+    def score(self) -> float:
+        """The wins, each draw counting as the fair share 1/players (a half with two)."""
+        return self.wins + self.draws / self.players
+
     @property
     def rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        return self.score / self.games if self.games else 0.0
 
 
 def tally(matchup: Matchup, done: dict[tuple[str, str, int], dict[str, Any]]) -> Tally:
@@ -361,6 +380,7 @@ def tally(matchup: Matchup, done: dict[tuple[str, str, int], dict[str, Any]]) ->
         unfinished=sum(r["unfinished"] for r in records),
         cpu_s=sum(r["cpu_s"] for r in records),
         dates=tuple(sorted({r["date"] for r in records})),
+        players=matchup.players,
     )
 
 
@@ -372,7 +392,7 @@ def verdict(found: Tally, players: int) -> str:
     """Stronger, weaker or not shown either way, at 95%, against the fair share 1/players."""
     if not found.games:
         return "not measured"
-    interval = wilson_interval(found.wins, found.games)
+    interval = wilson_interval(found.score, found.games)
     fair = 1 / players
     if interval.low > fair:
         return "**stronger**"
@@ -385,7 +405,7 @@ def cell(found: Tally, players: int) -> str:
     """`61.4% (56.5%-66.0%) of 400, stronger`: the win share with its Wilson interval."""
     if not found.games:
         return "not measured"
-    interval = wilson_interval(found.wins, found.games)
+    interval = wilson_interval(found.score, found.games)
     text = (
         f"{found.rate:.1%} ({interval.low:.1%}-{interval.high:.1%}) of {found.games:,},"
         f" {verdict(found, players)}"

@@ -7,6 +7,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -123,3 +124,20 @@ def test_the_recorded_games_replay_alike_under_todays_rules(
     game = ludoteca.load(game_id, players=players)
     result = play_game(game, table.specs_of(matchup, 0), table.SEED_BASE)
     assert table.digest(result.actions) == records[-1]["digests"][0]
+
+
+def _tally(wins: float, games: int, draws: int = 0, players: int = 2) -> Any:
+    return table.Tally(games, wins, draws, unfinished=0, cpu_s=0.0, dates=(), players=players)
+
+
+def test_a_draw_counts_as_the_fair_share() -> None:
+    assert _tally(4, 10, draws=2).score == 5
+    assert _tally(0, 9, draws=9, players=3).rate == pytest.approx(1 / 3)
+
+
+def test_the_verdict_is_the_wilson_interval_against_the_fair_share() -> None:
+    assert table.verdict(_tally(70, 100), 2) == "**stronger**"
+    assert table.verdict(_tally(30, 100), 2) == "weaker"
+    assert table.verdict(_tally(58, 100), 2) == "not shown stronger"  # Wilson 48.2%-67.2%
+    assert table.verdict(_tally(40, 100, players=4), 4) == "**stronger**"
+    assert "39.5% (30.5%-49.3%) of 100" in table.cell(_tally(39, 100, draws=2, players=4), 4)
