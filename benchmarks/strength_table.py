@@ -1,6 +1,6 @@
 """Every strength figure the docs quote, from one seeded, resumable command.
 
-    .venv/bin/python benchmarks/strength_table.py run [--jobs 2] [--game villa] [--skip tuned] [--plan]
+    .venv/bin/python benchmarks/strength_table.py run [--jobs 2] [--game G] [--skip KEY] [--plan]
     .venv/bin/python benchmarks/strength_table.py docs     # write the tables into the docs
     .venv/bin/python benchmarks/strength_table.py check    # exit 1 where a doc's table is stale
 
