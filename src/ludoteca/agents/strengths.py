@@ -1,8 +1,10 @@
 """Named strengths: `easy`, `medium` and `hard` stand for a game's agent specs of rising skill.
 
 People choose an opponent by how hard it plays, not by algorithm; each game lists in its
-`bots.STRENGTHS` which agent spec plays each level, chosen from the measured strength table in
-`benchmarks/README.md`. `agents.load("hard", game)` loads the game's `hard` spec.
+`bots.STRENGTHS` which agent spec plays each level, chosen from the strength table
+(`benchmarks/strength_table.py`, docs/agents.md): `hard` names an agent other than `medium`'s only
+where that table shows it stronger at 95% on seeds it was not tuned on. `agents.load("hard",
+game)` loads the game's `hard` spec.
 """
 
 from __future__ import annotations

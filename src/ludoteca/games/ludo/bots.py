@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ludoteca.agents.base import Agent, WeightedAgent
+from ludoteca.agents.strengths import Choice
 from ludoteca.core.api import State
 from ludoteca.games.ludo.game import RESERVE, LudoGame, LudoState
 from ludoteca.i18n import N_
@@ -99,6 +100,12 @@ def _threatened(state: LudoState, square: int, seat: int, ignore: int) -> bool:
 
 AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
 
-STRENGTHS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "expectimax"}
-"""The agent spec behind each named strength (see `ludoteca.agents.strengths`): expectimax beats
-greedy head to head and wins most games against random ones (`benchmarks/README.md`)."""
+STRENGTHS: dict[str, Choice] = {
+    "easy": "random",
+    "medium": "greedy",
+    "hard": {2: "expectimax", 3: "expectimax", 4: "tuned", 6: "expectimax", "others": "greedy"},
+}
+"""The agent spec behind each named strength (see `ludoteca.agents.strengths`): `hard` names an
+agent other than greedy only where the strength table (`benchmarks/strength_table.py`, seeds no
+agent was tuned on) shows it stronger than greedy at 95%: expectimax with 2, 3 and 6 players,
+the tuned greedy with 4 (expectimax is not shown stronger there); with 5 neither."""

@@ -245,4 +245,6 @@ STRENGTHS: dict[str, Choice] = {
     "hard": {2: "careful", "others": "greedy"},
 }
 """The agent spec behind each named strength (see `ludoteca.agents.strengths`): `careful` beats
-`greedy` at two players (`benchmarks/README.md`); at larger tables it is not measured yet."""
+`greedy` at two players on seeds it was not designed on (the strength table of docs/agents.md,
+`benchmarks/strength_table.py`); at three and four players it is not shown stronger, so `hard`
+is greedy there."""
