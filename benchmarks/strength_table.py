@@ -63,7 +63,10 @@ DOCS = (
     ROOT / "docs" / "agents.md",
     ROOT / "benchmarks" / "README.md",
     ROOT / "docs" / "tuning.md",
+    *sorted(p for p in (ROOT / "docs" / "games").glob("*.md") if ".howto." not in p.name),
 )
+"""Every page with marked tables; a game's full rules page holds its game's rows in its own
+language, `rules_<game>_<lang>`."""
 
 SEED_BASE = 10**12
 """Game i of every matchup is played on seed SEED_BASE + i."""
@@ -489,6 +492,109 @@ def footer(done: dict[tuple[str, str, int], dict[str, Any]]) -> list[str]:
     return lines
 
 
+RULES_WORDS = {
+    "en": {
+        "head": "| players | easy | medium | hard | medium against easy | hard against medium |",
+        "of": "of",
+        "stronger": "stronger",
+        "not": "not shown stronger",
+        "weaker": "weaker",
+        "same": "the same bot",
+        "drawn": "drawn",
+        "unmeasured": "not measured",
+        "foot": "Win shares with their 95% interval (Wilson), one bot of the higher level against"
+        " the lower level in every other seat, on seeds no bot was tuned or designed on;"
+        " written by `benchmarks/strength_table.py docs` from its results (docs/agents.md).",
+    },
+    "nl": {
+        "head": "| spelers | makkelijk | gemiddeld | moeilijk | gemiddeld tegen makkelijk"
+        " | moeilijk tegen gemiddeld |",
+        "of": "van",
+        "stronger": "sterker",
+        "not": "niet aangetoond sterker",
+        "weaker": "zwakker",
+        "same": "dezelfde bot",
+        "drawn": "remise",
+        "unmeasured": "niet gemeten",
+        "foot": "Winstaandelen met hun 95%-interval (Wilson), één bot van het hogere niveau tegen"
+        " het lagere niveau op elke andere plaats, op seeds waarop geen bot is afgesteld of"
+        " ontworpen; geschreven door `benchmarks/strength_table.py docs` uit zijn resultaten"
+        " (docs/agents.md).",
+    },
+    "de": {
+        "head": "| Spieler | leicht | mittel | schwer | mittel gegen leicht"
+        " | schwer gegen mittel |",
+        "of": "von",
+        "stronger": "stärker",
+        "not": "nicht als stärker gezeigt",
+        "weaker": "schwächer",
+        "same": "derselbe Bot",
+        "drawn": "remis",
+        "unmeasured": "nicht gemessen",
+        "foot": "Gewinnanteile mit ihrem 95-%-Intervall (Wilson), ein Bot der höheren Stufe gegen"
+        " die niedrigere auf jedem anderen Platz, auf Seeds, auf denen kein Bot abgestimmt oder"
+        " entworfen wurde; geschrieben von `benchmarks/strength_table.py docs` aus seinen"
+        " Ergebnissen (docs/agents.md).",
+    },
+}
+"""The rules pages' words for their game's rows (the pages are translated by hand, not through
+the catalogs, so their tables are too)."""
+
+
+def _percent(value: float, language: str) -> str:
+    text = f"{value:.1%}"
+    return text if language == "en" else text.replace(".", ",")
+
+
+def rules_cell(found: Tally, players: int, language: str) -> str:
+    words = RULES_WORDS[language]
+    if not found.games:
+        return words["unmeasured"]
+    interval = wilson_interval(found.score, found.games)
+    shown = {
+        "**stronger**": f"**{words['stronger']}**",
+        "not shown stronger": words["not"],
+        "weaker": words["weaker"],
+    }[verdict(found, players)]
+    text = (
+        f"{_percent(found.rate, language)} ({_percent(interval.low, language)}-"
+        f"{_percent(interval.high, language)}) {words['of']} {found.games:,}, {shown}"
+    )
+    if language != "en":
+        text = text.replace(f"{found.games:,}", f"{found.games:,}".replace(",", "."))
+    return text + (f" ({found.draws} {words['drawn']})" if found.draws else "")
+
+
+def rules_table(
+    done: dict[tuple[str, str, int], dict[str, Any]], game_id: str, language: str
+) -> list[str]:
+    """A rules page's table: its game's levels at each player count, in the page's language."""
+    plan = {m.key: m for m in matchups()}
+    words = RULES_WORDS[language]
+    lines = [words["head"], "|---:|---|---|---|---|---|"]
+    by_count: dict[int, list[LevelPair]] = {}
+    for pair in level_pairs():
+        if pair.game == game_id:
+            by_count.setdefault(pair.players, []).append(pair)
+    for players, pairs in by_count.items():
+        cells = []
+        for pair in pairs:
+            if pair.same:
+                cells.append(words["same"])
+                continue
+            key = Matchup(game_id, players, pair.higher_spec, pair.lower_spec, 0).key
+            cells.append(rules_cell(tally(plan[key], done), players, language))
+        specs = [pairs[0].lower_spec, pairs[0].higher_spec, pairs[1].higher_spec]
+        lines.append(
+            f"| {players} | "
+            + " | ".join(f"`{x}`" for x in specs)
+            + " | "
+            + " | ".join(cells)
+            + " |"
+        )
+    return [*lines, "", words["foot"]]
+
+
 TABLES = {
     "levels": lambda done: levels_table(done) + footer(done),
     "extras": lambda done: extras_table(done) + footer(done),
@@ -507,7 +613,12 @@ def render(text: str, done: dict[tuple[str, str, int], dict[str, Any]]) -> str:
     """`text` with every marked table regenerated from `done`."""
 
     def fill(match: re.Match[str]) -> str:
-        body = "\n".join(TABLES[match["name"]](done)) + "\n"
+        name = match["name"]
+        if name.startswith("rules_"):
+            _, game_id, language = name.split("_")
+            body = "\n".join(rules_table(done, game_id, language)) + "\n"
+        else:
+            body = "\n".join(TABLES[name](done)) + "\n"
         return match.group(1) + body + match.group(4)
 
     return MARKER.sub(fill, text)

@@ -64,11 +64,16 @@ def picture_path(name: str) -> Path | None:
     return _file(name) if Path(name).suffix in PICTURE_TYPES else None
 
 
+GENERATED_MARK = re.compile(r"^<!-- /?strength-table:\w+ -->\n", re.MULTILINE)
+"""The lines around a table `benchmarks/strength_table.py` writes: for that tool, not readers."""
+
+
 def _html(path: Path) -> str:
     from markdown_it import MarkdownIt  # only the web app renders pages
 
     markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
-    html: str = markdown.render(path.read_text(encoding="utf-8"))
+    text = GENERATED_MARK.sub("", path.read_text(encoding="utf-8"))
+    html: str = markdown.render(text)
     # A code block scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
     return html.replace("<pre>", '<pre tabindex="0">')
 

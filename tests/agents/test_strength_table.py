@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import ludoteca
+from ludoteca import rulebook
 from ludoteca.arena.match import play_game
 from ludoteca.arena.schedule import game_seed
 
@@ -143,3 +144,19 @@ def test_the_verdict_is_the_wilson_interval_against_the_fair_share() -> None:
     assert table.verdict(_tally(58, 100), 2) == "not shown stronger"  # Wilson 48.2%-67.2%
     assert table.verdict(_tally(40, 100, players=4), 4) == "**stronger**"
     assert "39.5% (30.5%-49.3%) of 100" in table.cell(_tally(39, 100, draws=2, players=4), 4)
+
+
+def test_every_rules_page_shows_its_games_levels_in_its_language_without_the_markers() -> None:
+    """Issue 34: the rules pages' bot figures come from the results file too, in the page's
+    words; the markers the tool needs are not shown to readers."""
+
+    said = {
+        "en": "medium against easy",
+        "nl": "gemiddeld tegen makkelijk",
+        "de": "mittel gegen leicht",
+    }
+    for game in ("ludo", "bremen", "museum", "siege", "villa"):
+        for language, words in said.items():
+            html = rulebook.page_html(game, language)
+            assert html is not None and words in html, (game, language)
+            assert "strength-table" not in html
