@@ -494,7 +494,8 @@ def footer(done: dict[tuple[str, str, int], dict[str, Any]]) -> list[str]:
 
 RULES_WORDS = {
     "en": {
-        "head": "| players | easy | medium | hard | medium against easy | hard against medium |",
+        "head": "| players | medium against easy | hard against medium |",
+        "against": "against",
         "of": "of",
         "stronger": "stronger",
         "not": "not shown stronger",
@@ -503,12 +504,13 @@ RULES_WORDS = {
         "drawn": "drawn",
         "unmeasured": "not measured",
         "foot": "Win shares with their 95% interval (Wilson), one bot of the higher level against"
-        " the lower level in every other seat, on seeds no bot was tuned or designed on;"
+        " the lower level in every other seat, stronger where the interval lies above the fair"
+        " share (1 of the players); on seeds no bot was tuned or designed on;"
         " written by `benchmarks/strength_table.py docs` from its results (docs/agents.md).",
     },
     "nl": {
-        "head": "| spelers | makkelijk | gemiddeld | moeilijk | gemiddeld tegen makkelijk"
-        " | moeilijk tegen gemiddeld |",
+        "head": "| spelers | gemiddeld tegen makkelijk | moeilijk tegen gemiddeld |",
+        "against": "tegen",
         "of": "van",
         "stronger": "sterker",
         "not": "niet aangetoond sterker",
@@ -517,13 +519,14 @@ RULES_WORDS = {
         "drawn": "remise",
         "unmeasured": "niet gemeten",
         "foot": "Winstaandelen met hun 95%-interval (Wilson), één bot van het hogere niveau tegen"
-        " het lagere niveau op elke andere plaats, op seeds waarop geen bot is afgesteld of"
+        " het lagere niveau op elke andere plaats, sterker waar het interval boven het eerlijke"
+        " deel ligt (1 van het aantal spelers); op seeds waarop geen bot is afgesteld of"
         " ontworpen; geschreven door `benchmarks/strength_table.py docs` uit zijn resultaten"
         " (docs/agents.md).",
     },
     "de": {
-        "head": "| Spieler | leicht | mittel | schwer | mittel gegen leicht"
-        " | schwer gegen mittel |",
+        "head": "| Spieler | mittel gegen leicht | schwer gegen mittel |",
+        "against": "gegen",
         "of": "von",
         "stronger": "stärker",
         "not": "nicht als stärker gezeigt",
@@ -532,7 +535,8 @@ RULES_WORDS = {
         "drawn": "remis",
         "unmeasured": "nicht gemessen",
         "foot": "Gewinnanteile mit ihrem 95-%-Intervall (Wilson), ein Bot der höheren Stufe gegen"
-        " die niedrigere auf jedem anderen Platz, auf Seeds, auf denen kein Bot abgestimmt oder"
+        " die niedrigere auf jedem anderen Platz, stärker, wo das Intervall über dem gerechten"
+        " Anteil liegt (1 durch die Spielerzahl); auf Seeds, auf denen kein Bot abgestimmt oder"
         " entworfen wurde; geschrieben von `benchmarks/strength_table.py docs` aus seinen"
         " Ergebnissen (docs/agents.md).",
     },
@@ -571,7 +575,7 @@ def rules_table(
     """A rules page's table: its game's levels at each player count, in the page's language."""
     plan = {m.key: m for m in matchups()}
     words = RULES_WORDS[language]
-    lines = [words["head"], "|---:|---|---|---|---|---|"]
+    lines = [words["head"], "|---:|---|---|"]
     by_count: dict[int, list[LevelPair]] = {}
     for pair in level_pairs():
         if pair.game == game_id:
@@ -580,18 +584,12 @@ def rules_table(
         cells = []
         for pair in pairs:
             if pair.same:
-                cells.append(words["same"])
+                cells.append(f"{words['same']} (`{pair.higher_spec}`)")
                 continue
             key = Matchup(game_id, players, pair.higher_spec, pair.lower_spec, 0).key
-            cells.append(rules_cell(tally(plan[key], done), players, language))
-        specs = [pairs[0].lower_spec, pairs[0].higher_spec, pairs[1].higher_spec]
-        lines.append(
-            f"| {players} | "
-            + " | ".join(f"`{x}`" for x in specs)
-            + " | "
-            + " | ".join(cells)
-            + " |"
-        )
+            found = rules_cell(tally(plan[key], done), players, language)
+            cells.append(f"`{pair.higher_spec}` {words['against']} `{pair.lower_spec}`: {found}")
+        lines.append(f"| {players} | " + " | ".join(cells) + " |")
     return [*lines, "", words["foot"]]
 
 
