@@ -45,6 +45,9 @@ def test_the_lobby_lists_tables_by_their_players_names(web: Any) -> None:
     web.create(seats=["human", "hard"], names=["Anna", None], options=ONE_COLOUR, listed=True)
     done = web.create(seats=["random", "greedy"], options=ONE_COLOUR, speed="fast", listed=True)
     web.wait_until_over(done)
+    # The lobby reads the store, which has the end a moment after the table's memory has it.
+    finished = 'id="finished-tables"'
+    web.wait_for(lambda: "Red (easy bot) vs" in web.client.get("/").text.split(finished)[1])
     lobby = web.client.get("/").text
     open_part, finished_part = lobby.split('id="finished-tables"')
     assert 'Mens erger je niet: <span class="versus">Anna vs Yellow (hard bot)</span>' in open_part

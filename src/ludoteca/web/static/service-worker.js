@@ -20,12 +20,13 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// A page tells the worker its language: the offline page is kept in it (`/offline?lang=`).
+// A page tells the worker its language: the offline page is kept in it. Asked by
+// Accept-Language, not `?lang=`, which would remember a language the reader never chose.
 self.addEventListener("message", (event) => {
   const language = event.data && event.data.language;
   if (!/^[a-z]{2}$/.test(language || "")) return;
   event.waitUntil((async () => {
-    const response = await fetch(`${OFFLINE}?lang=${language}`);
+    const response = await fetch(OFFLINE, { headers: { "Accept-Language": language } });
     if (response.ok) await (await caches.open(CACHE)).put(OFFLINE, response);
   })().catch(() => {}));
 });
