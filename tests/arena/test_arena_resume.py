@@ -11,8 +11,9 @@ from sqlalchemy.orm import Session
 
 from ludoteca.arena.config import ArenaConfig, configure
 from ludoteca.arena.runner import PlayedGame
-from ludoteca.arena.store import ArenaStore, GameRow, RunRow
+from ludoteca.arena.store import ArenaStore
 from ludoteca.arena.tournament import play_tournament
+from ludoteca.store.arena import GameRow, RunRow
 
 GAMES = 8
 

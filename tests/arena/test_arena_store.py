@@ -17,8 +17,8 @@ from ludoteca.arena.store import ArenaStore, StoredGame
 from ludoteca.arena.tournament import play_tournament
 from ludoteca.core.api import CHANCE
 from ludoteca.core.record import Record
+from ludoteca.store.tables import Store
 from ludoteca.web.server import create_app
-from ludoteca.web.storage import Store
 from ludoteca.web.table import Table
 from postgres_support import DATABASES, database_url
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 import pytest
 
+from ludoteca.store.tables import MoveData, Step
 from ludoteca.web.group_commit import GroupCommit
-from ludoteca.web.storage import MoveData, Step
 
 
 class SlowStore:

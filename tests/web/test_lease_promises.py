@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from ludoteca.core.errors import InvalidOptionError
+from ludoteca.store.tables import LeaseRow
 from ludoteca.web import leases
 from ludoteca.web.server import create_app
-from ludoteca.web.storage import LeaseRow
 from ludoteca.web.table import Table
 from ludoteca.web.workers import _apply_steps
 

@@ -20,9 +20,9 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 import ludoteca
-from ludoteca.arena.store import GameRow
 from ludoteca.cli import app as cli
 from ludoteca.core.errors import StateFormatError
+from ludoteca.store.arena import GameRow
 from ludoteca.web import analysis_jobs
 from ludoteca.web.analysis_view import INKS, seat_ink
 from ludoteca.web.server import create_app

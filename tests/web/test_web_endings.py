@@ -9,8 +9,8 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from ludoteca.web.social_store import ChatRow
-from ludoteca.web.storage import MoveRow, TableRow
+from ludoteca.store.social import ChatRow
+from ludoteca.store.tables import MoveRow, TableRow
 
 TWO = {"seats": ["human", "human"]}
 

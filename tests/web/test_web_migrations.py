@@ -23,25 +23,29 @@ from alembic.runtime.migration import MigrationContext
 from fastapi.testclient import TestClient
 from sqlalchemy import MetaData, inspect, select, text
 
-from ludoteca.arena.store import RunRow
-from ludoteca.web import migrations
-from ludoteca.web.analysis_store import AnalysisRow
-from ludoteca.web.migrations import NewerDatabaseError
+from ludoteca.store import migrations
+from ludoteca.store.analyses import AnalysisRow
+from ludoteca.store.arena import RunRow
+from ludoteca.store.base import Base, make_engine
+from ludoteca.store.migrations import NewerDatabaseError
+from ludoteca.store.social import ChatRow
+from ludoteca.store.tables import Store, TableRow
 from ludoteca.web.server import create_app
-from ludoteca.web.social_store import ChatRow
-from ludoteca.web.storage import Store, TableRow, make_engine
 
 RELEASE_0_1 = Path(__file__).parent / "data" / "ludoteca-0.1.db"
 """Made by ludoteca 0.1.0 (main 6d944e0) through its HTTP API; what it holds is in the .json."""
 
 
+RELEASE_0_1_WEB = ("tables", "moves", "leases", "chat_lines", "takebacks", "rematches")
+"""The tables 0.1 made when `serve` opened the database (the arena's came with `ludoteca arena`)."""
+
+
 def _models() -> MetaData:
-    """Every table the code maps, from the modules that share the database."""
-    everything = MetaData()
-    for model in (TableRow, ChatRow, RunRow, AnalysisRow):
-        for table in model.metadata.tables.values():
-            table.to_metadata(everything)
-    return everything
+    """Every table the code maps: one base for all (`store.base.Base`), the modules loaded."""
+    assert all(
+        model.metadata is Base.metadata for model in (TableRow, ChatRow, RunRow, AnalysisRow)
+    )
+    return Base.metadata
 
 
 def _differences(url: str) -> list[Any]:
@@ -74,8 +78,9 @@ def test_a_database_made_before_migrations_gets_the_tables_it_lacked(database: s
     """0.1 made the web's tables at `serve` and the arena's only at `ludoteca arena`: the
     baseline adds what is missing and keeps the rows already there."""
     engine = make_engine(database)
-    TableRow.metadata.create_all(engine)
-    ChatRow.metadata.create_all(engine)
+    Base.metadata.create_all(
+        engine, tables=[Base.metadata.tables[name] for name in RELEASE_0_1_WEB]
+    )
     with engine.begin() as connection:
         connection.execute(
             TableRow.__table__.insert().values(
@@ -150,7 +155,7 @@ def test_a_database_migrated_by_a_newer_version_is_refused_in_one_line(database:
 
 OPEN_AT = """
 import sys, time
-from ludoteca.web.storage import Store
+from ludoteca.store.tables import Store
 time.sleep(max(0.0, float(sys.argv[2]) - time.time()))
 Store(sys.argv[1]).close()
 """

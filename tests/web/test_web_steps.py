@@ -7,9 +7,9 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from ludoteca.core.api import CHANCE
+from ludoteca.store.tables import FINISHED, PLAYING, MoveData, Step, Store
 from ludoteca.web.limits import BotLimits
 from ludoteca.web.setup import TableRequest, new_table
-from ludoteca.web.storage import FINISHED, PLAYING, MoveData, Step, Store
 
 
 def tables(store: Store, count: int) -> list[str]:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from tests.core.test_api import museum_game_played
 
 from ludoteca.core.record import Record
-from ludoteca.web.storage import FINISHED, MoveData, SeatData, TableData
+from ludoteca.store.tables import FINISHED, MoveData, SeatData, TableData
 from ludoteca.web.table import Table
 
 

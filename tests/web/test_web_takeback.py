@@ -13,9 +13,9 @@ from test_web_social import ONE_COLOUR, finish, next_of
 from ludoteca.core.api import CHANCE
 from ludoteca.core.chance import keyed_uniform, pick
 from ludoteca.core.record import Record
+from ludoteca.store.social import Takeback
+from ludoteca.store.tables import MoveData
 from ludoteca.web.setup import request_from_form
-from ludoteca.web.social_store import Takeback
-from ludoteca.web.storage import MoveData
 from ludoteca.web.takeback_story import TakebackNote, lines_before, with_takebacks
 
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from ludoteca.core.api import CHANCE
+from ludoteca.store.tables import MoveData
 from ludoteca.web import view_message
-from ludoteca.web.storage import MoveData
 from ludoteca.web.table import Table
 
 

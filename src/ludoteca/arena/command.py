@@ -16,8 +16,8 @@ from ludoteca.arena.schedule import check_game_count
 from ludoteca.arena.stats import summarise
 from ludoteca.arena.store import ArenaStore
 from ludoteca.arena.tournament import play_tournament
+from ludoteca.store.base import database_errors
 from ludoteca.terminal.progress import games_progress
-from ludoteca.web.storage import database_errors
 
 INTERRUPTED = 130
 """The exit code of a command stopped by Ctrl-C (128 + SIGINT)."""

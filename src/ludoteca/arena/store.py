@@ -11,36 +11,29 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    DateTime,
-    ForeignKey,
-    Integer,
-    String,
     insert,
     select,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from ludoteca.arena.config import ArenaConfig
 from ludoteca.arena.match import GameResult
 from ludoteca.arena.runner import PlayedGame
 from ludoteca.core.errors import LudotecaError
-from ludoteca.web import migrations
-from ludoteca.web.storage import (
+from ludoteca.store import migrations
+from ludoteca.store.arena import GameRow, RunRow
+from ludoteca.store.base import make_engine
+from ludoteca.store.tables import (
     ABANDONED,
+    BOT,
     FINISHED,
     MoveRow,
     SeatData,
     TableRow,
-    make_engine,
 )
-from ludoteca.web.table import BOT
 
 ARENA_SPEED = "fast"
 """The speed recorded on arena tables: bots that played without pauses."""
@@ -58,41 +51,6 @@ class RunBusyError(LudotecaError):
             f"run {run_id} is being played by another arena command on this database;"
             " wait until it ends, then rerun this command to resume"
         )
-
-
-class _ArenaBase(DeclarativeBase):
-    pass
-
-
-class RunRow(_ArenaBase):
-    __tablename__ = "arena_runs"
-
-    id: Mapped[str] = mapped_column(String(16), primary_key=True)
-    game: Mapped[str] = mapped_column(String(64))
-    players: Mapped[int] = mapped_column(Integer)
-    options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    agents: Mapped[list[str]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(BigInteger)
-    max_actions: Mapped[int] = mapped_column(Integer)
-    games: Mapped[int] = mapped_column(Integer)
-    """The most games any command asked of this run."""
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-
-
-class GameRow(_ArenaBase):
-    __tablename__ = "arena_games"
-
-    run_id: Mapped[str] = mapped_column(ForeignKey("arena_runs.id"), primary_key=True)
-    index: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seed: Mapped[int] = mapped_column(BigInteger)
-    agents: Mapped[list[str]] = mapped_column(JSON)
-    returns: Mapped[list[float]] = mapped_column(JSON)
-    finished: Mapped[bool] = mapped_column(Boolean)
-    length: Mapped[int] = mapped_column(Integer)
-    decisions: Mapped[list[int]] = mapped_column(JSON)
-    median_ms: Mapped[list[float]] = mapped_column(JSON)
-    table_id: Mapped[str] = mapped_column(String(32))
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 A run reviews every action of a finished table's record (`ludoteca.review`) in a worker thread,
 counting the actions done so pages can show the percentage, and stores the whole review in one
-commit at its end (`web.analysis_store`). Nothing is kept in parts: a server stopping mid-run
+commit at its end (`store.analyses`). Nothing is kept in parts: a server stopping mid-run
 tells its runs to give up at their next action, so the table is left with no analysis and can
 be analysed again. Runs live in this process's memory; with several server processes on one
 database, progress is seen by the process that runs it, the stored result by all.
@@ -21,7 +21,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.record import Record
 from ludoteca.review.review import review_states
 from ludoteca.review.starts import review_values
-from ludoteca.web.analysis_store import AnalysisStore
+from ludoteca.store.analyses import AnalysisStore
 
 log = logging.getLogger(__name__)
 

@@ -18,11 +18,11 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.options import Option
 from ludoteca.core.registry import load_stored
 from ludoteca.i18n import _, game_title, pgettext
+from ludoteca.store.tables import TableData
 from ludoteca.web.manager import TableManager
 from ludoteca.web.openapi import json_errors
 from ludoteca.web.people import seat_names, versus
 from ludoteca.web.setup import TableRequest
-from ludoteca.web.storage import TableData
 from ludoteca.web.table import HUMAN, Table
 from ludoteca.web.views import creator_seat, seat_link, table_view
 

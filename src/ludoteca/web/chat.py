@@ -16,11 +16,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import StrictStr
 
+from ludoteca.store.social import WritingTooFast
 from ludoteca.web.api import manager_of
 from ludoteca.web.errors import TooMany, Unprocessable
 from ludoteca.web.openapi import json_errors
 from ludoteca.web.social import SeatProof, request_social, seated, tell_all
-from ludoteca.web.social_store import WritingTooFast
 
 router = APIRouter(prefix="/api")
 

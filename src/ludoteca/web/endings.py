@@ -29,14 +29,14 @@ from pydantic import StrictBool
 from sqlalchemy import delete
 from sqlalchemy.engine import Engine
 
-from ludoteca.web.analysis_store import AnalysisRow
+from ludoteca.store.analyses import AnalysisRow
+from ludoteca.store.social import ChatRow, RematchRow, TakebackRow
+from ludoteca.store.tables import BOT, CLOSED, FINISHED, LeaseRow, MoveRow, SeatData, TableRow
 from ludoteca.web.api import manager_of
 from ludoteca.web.errors import Conflict, Forbidden
 from ludoteca.web.manager import TableManager
 from ludoteca.web.openapi import json_errors
 from ludoteca.web.social import SeatProof, seated
-from ludoteca.web.social_store import ChatRow, RematchRow, TakebackRow
-from ludoteca.web.storage import BOT, CLOSED, FINISHED, LeaseRow, MoveRow, SeatData, TableRow
 from ludoteca.web.table import Table
 from ludoteca.web.views import creator_seat, table_view
 

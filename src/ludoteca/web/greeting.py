@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import asyncio
 
+from ludoteca.store.social import SocialStore
 from ludoteca.web.chat import history_message
 from ludoteca.web.manager import TableManager
 from ludoteca.web.presence import announce, arrived
 from ludoteca.web.rematch import offer, rematch_of
-from ludoteca.web.social_store import SocialStore
 from ludoteca.web.table import Connection, Table
 from ludoteca.web.takeback import ask_message, waiting_ask
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from ludoteca.web.storage import Step, Store
+from ludoteca.store.tables import Step, Store
 
 Waiting = tuple[Step, asyncio.Future[None]]
 

@@ -17,10 +17,10 @@ import logging
 from datetime import UTC, datetime, timedelta
 
 from ludoteca.core.errors import LudotecaError
+from ludoteca.store.tables import CLOSED
 from ludoteca.web.endings import IDLE
 from ludoteca.web.errors import WebError
 from ludoteca.web.manager import TableManager
-from ludoteca.web.storage import CLOSED
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.i18n import _
-from ludoteca.web.storage import PLAYING, LeaseRow, MoveData, MoveRow, SeatData, TableRow
+from ludoteca.store.tables import PLAYING, LeaseRow, MoveData, MoveRow, SeatData, TableRow
 
 SECONDS_VARIABLE = "LUDOTECA_LEASE_SECONDS"
 """The environment variable that sets the lease of the tables shared between processes."""

@@ -37,14 +37,7 @@ from ludoteca.agents.base import Agent
 from ludoteca.core.api import State
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import DEFAULT
-from ludoteca.web import leases
-from ludoteca.web.board_patch import Markup
-from ludoteca.web.errors import Conflict, Forbidden, NotFound
-from ludoteca.web.group_commit import GroupCommit
-from ludoteca.web.limits import BotLimits
-from ludoteca.web.people import clean_name
-from ludoteca.web.setup import TableRequest, new_table
-from ludoteca.web.storage import (
+from ludoteca.store.tables import (
     ABANDONED,
     FINISHED,
     PLAYING,
@@ -55,6 +48,13 @@ from ludoteca.web.storage import (
     Store,
     TableData,
 )
+from ludoteca.web import leases
+from ludoteca.web.board_patch import Markup
+from ludoteca.web.errors import Conflict, Forbidden, NotFound
+from ludoteca.web.group_commit import GroupCommit
+from ludoteca.web.limits import BotLimits
+from ludoteca.web.people import clean_name
+from ludoteca.web.setup import TableRequest, new_table
 from ludoteca.web.table import Connection, Table
 from ludoteca.web.view_message import ViewMessages, encode
 from ludoteca.web.views import table_view

@@ -17,8 +17,8 @@ from ludoteca.agents.strengths import LEVELS, strengths
 from ludoteca.core.api import Game, State
 from ludoteca.i18n import N_, _
 from ludoteca.narration import seat_colour
+from ludoteca.store.tables import BOT, SeatData
 from ludoteca.web.errors import BadRequest
-from ludoteca.web.storage import BOT, SeatData
 
 NAME_LIMIT = 24
 """The longest name a person may enter (characters): it has to fit a seat list on a phone."""

@@ -15,13 +15,13 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import StrictStr
 
+from ludoteca.store.tables import SeatData
 from ludoteca.web.api import manager_of
 from ludoteca.web.errors import Conflict, Forbidden
 from ludoteca.web.manager import TableManager
 from ludoteca.web.openapi import json_errors
 from ludoteca.web.setup import check_agent
 from ludoteca.web.social import SeatProof, request_social, seated, tell_all
-from ludoteca.web.storage import SeatData
 from ludoteca.web.table import BOT, HUMAN, Table
 from ludoteca.web.views import creator_seat
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from ludoteca.store.social import SocialStore
 from ludoteca.web.api import manager_of
 from ludoteca.web.errors import Conflict
 from ludoteca.web.manager import TableManager
@@ -20,7 +21,6 @@ from ludoteca.web.openapi import json_errors
 from ludoteca.web.presence import hold
 from ludoteca.web.setup import TableRequest
 from ludoteca.web.social import SeatProof, request_social, seated, tell
-from ludoteca.web.social_store import SocialStore
 from ludoteca.web.table import HUMAN, Connection, Table
 from ludoteca.web.views import seat_link
 

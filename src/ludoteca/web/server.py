@@ -24,6 +24,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.i18n import _
+from ludoteca.store.analyses import AnalysisStore
+from ludoteca.store.base import database_errors
+from ludoteca.store.social import SocialStore
+from ludoteca.store.tables import Store
 from ludoteca.web import (
     analysis,
     api,
@@ -41,7 +45,6 @@ from ludoteca.web import (
 )
 from ludoteca.web.addresses import Addresses, check_public_url
 from ludoteca.web.analysis_jobs import Analyses
-from ludoteca.web.analysis_store import AnalysisStore
 from ludoteca.web.collector import tune_for_serving
 from ludoteca.web.error_codes import CODES
 from ludoteca.web.errors import NotFound, Unprocessable, WebError
@@ -50,8 +53,6 @@ from ludoteca.web.language import LanguageMiddleware
 from ludoteca.web.limits import BodyLimit, BotLimits
 from ludoteca.web.manager import MAX_ACTIONS, TableManager
 from ludoteca.web.render import game_static_folders
-from ludoteca.web.social_store import SocialStore
-from ludoteca.web.storage import Store, database_errors
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_DATABASE = "sqlite:///ludoteca.db"

@@ -20,10 +20,10 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.options import OptionValue
 from ludoteca.core.registry import load
 from ludoteca.i18n import N_
+from ludoteca.store.tables import SeatData, TableData
 from ludoteca.web.errors import BadRequest
 from ludoteca.web.limits import MAX_SEATS, MAX_SPEC, BotLimits
 from ludoteca.web.people import clean_names
-from ludoteca.web.storage import SeatData, TableData
 from ludoteca.web.table import BOT, HUMAN
 
 SPEEDS = (N_("normal"), N_("fast"))

@@ -12,8 +12,8 @@ from typing import Any
 from fastapi import Request
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
 
+from ludoteca.store.social import SocialStore
 from ludoteca.web.errors import Forbidden
-from ludoteca.web.social_store import SocialStore
 from ludoteca.web.table import Connection, Table
 
 

@@ -25,13 +25,13 @@ from ludoteca.core.registry import load_stored
 from ludoteca.i18n import DEFAULT, _, use
 from ludoteca.i18n import current as current_language
 from ludoteca.narration import Narrator, seat_colour
+from ludoteca.store.tables import BOT as BOT  # the kinds of seat, re-exported for the web layer
+from ludoteca.store.tables import FINISHED, PLAYING, MoveData, SeatData, TableData
+from ludoteca.store.tables import HUMAN as HUMAN
 from ludoteca.web.board_patch import Markup
 from ludoteca.web.errors import Conflict, Forbidden, Unprocessable
 from ludoteca.web.narrate import since_previous_turn
 from ludoteca.web.people import display_name, seat_names
-from ludoteca.web.storage import BOT as BOT  # the kinds of seat, re-exported for the web layer
-from ludoteca.web.storage import FINISHED, PLAYING, MoveData, SeatData, TableData
-from ludoteca.web.storage import HUMAN as HUMAN
 
 
 @dataclass(eq=False)

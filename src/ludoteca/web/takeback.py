@@ -20,12 +20,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import StrictBool
 
+from ludoteca.store.social import SocialStore, Takeback
 from ludoteca.web.api import manager_of
 from ludoteca.web.errors import Conflict
 from ludoteca.web.manager import TableManager
 from ludoteca.web.openapi import json_errors
 from ludoteca.web.social import SeatProof, request_social, seated, tell_all
-from ludoteca.web.social_store import SocialStore, Takeback
 from ludoteca.web.table import HUMAN, Table
 
 router = APIRouter(prefix="/api")

@@ -1,7 +1,7 @@
 """The takebacks of a finished game as its replay tells them.
 
 The stored moves are the final line of play; each takeback keeps the moves it undid apart
-(`web.social_store`). The replay's move list shows, where the game went back, who took back
+(`store.social`). The replay's move list shows, where the game went back, who took back
 which moves ("Anna took back moves 12 to 15") with those moves in words, folded away: they are
 not part of the game that was finished.
 """
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.i18n import _
-from ludoteca.web.social_store import Takeback
-from ludoteca.web.storage import MoveData
+from ludoteca.store.social import Takeback
+from ludoteca.store.tables import MoveData
 from ludoteca.web.table import Table
 
 

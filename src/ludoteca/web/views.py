@@ -16,12 +16,12 @@ from ludoteca.core.chance import commitment
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import _, game_title, ngettext
 from ludoteca.narration import Narrator, seat_colour
+from ludoteca.store.tables import ABANDONED, CLOSED, FINISHED
 from ludoteca.web.analysis_view import unanalysable
 from ludoteca.web.errors import Forbidden
 from ludoteca.web.narrate import turn_start
 from ludoteca.web.render import board_html, board_svg, click_paths, own_board
 from ludoteca.web.result import describe_result, scores, standings
-from ludoteca.web.storage import ABANDONED, CLOSED, FINISHED
 from ludoteca.web.table import BOT, HUMAN, Table
 
 

@@ -44,11 +44,11 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from ludoteca.store.tables import REFUSED, MoveData
 from ludoteca.web import leases
 from ludoteca.web.errors import WebError
 from ludoteca.web.fanout import Fanout
 from ludoteca.web.forwarding import Forwarder, Outcome
-from ludoteca.web.storage import REFUSED, MoveData
 from ludoteca.web.table import Table
 
 if TYPE_CHECKING:

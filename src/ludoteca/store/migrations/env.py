@@ -6,7 +6,7 @@ from alembic import context
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
-from ludoteca.web.migrations import LOCK_KEY
+from ludoteca.store.migrations import LOCK_KEY
 
 connection: Connection = context.config.attributes["connection"]
 context.configure(connection=connection)

@@ -12,18 +12,16 @@ from typing import Any
 from sqlalchemy import JSON, DateTime, Float, String, delete, insert, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ludoteca.store.base import Base
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class _Base(DeclarativeBase):
-    pass
-
-
-class AnalysisRow(_Base):
+class AnalysisRow(Base):
     __tablename__ = "analyses"
 
     table_id: Mapped[str] = mapped_column(String(32), primary_key=True)

@@ -1,6 +1,6 @@
 """The database schema's history as Alembic revisions, and `upgrade` to bring a database to head.
 
-Every store (`web.storage.Store`, `arena.store.ArenaStore`) upgrades its database when it opens,
+Every store (`store.tables.Store`, `arena.store.ArenaStore`) upgrades its database when it opens,
 so `ludoteca serve` and `ludoteca arena` always run on the schema their code expects, and a
 database from before migrations (no `alembic_version` table: ludoteca 0.1) is brought up to date
 in place by the baseline revision. A new revision is written by hand in `versions/`, its

@@ -3,15 +3,13 @@
 A table row holds what is needed to rebuild the game (game id, players, options, the chance
 scheme with its seed or secret) and the seats; the moves are stored one row per applied action,
 chance outcomes included, so a table is rebuilt by replaying its moves. Every step is committed
-as it happens. The schema is created and kept current by `web.migrations` (Alembic), not by the
+as it happens. The schema is created and kept current by `store.migrations` (Alembic), not by the
 models here: a change to a model needs a new revision there.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -27,22 +25,18 @@ from sqlalchemy import (
     String,
     bindparam,
     cast,
-    create_engine,
-    event,
     func,
     insert,
     select,
     update,
 )
 from sqlalchemy.dialects.postgresql import ARRAY
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from ludoteca.core.chance import SEEDED
-from ludoteca.core.errors import InvalidOptionError
-from ludoteca.web import migrations
+from ludoteca.store import migrations
+from ludoteca.store.base import Base, make_engine
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -56,11 +50,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class _Base(DeclarativeBase):
-    pass
-
-
-class TableRow(_Base):
+class TableRow(Base):
     __tablename__ = "tables"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -93,7 +83,7 @@ class TableRow(_Base):
     (`core.chance.Chance.redraws`); takebacks stored before that are not in it."""
 
 
-class MoveRow(_Base):
+class MoveRow(Base):
     __tablename__ = "moves"
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
@@ -122,7 +112,7 @@ INSERTED_TOGETHER = _inserted_together()
 """Many moves in one statement on PostgreSQL: the columns' values as arrays, unnested."""
 
 
-class LeaseRow(_Base):
+class LeaseRow(Base):
     """Which server process runs a table (its bots and its moves) until `expires`."""
 
     __tablename__ = "leases"
@@ -236,56 +226,6 @@ def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
         taken_back=row.taken_back or 0,
         redraws=[int(at) for at in row.redraws or []],
     )
-
-
-DRIVER_HINTS = {
-    "psycopg": "pip install 'ludoteca[postgres]'",
-    "psycopg2": "write postgresql+psycopg://... to use psycopg 3 from 'ludoteca[postgres]'",
-}
-"""What to do when a PostgreSQL driver is missing (to SQLAlchemy 2.0, postgresql:// is psycopg2)."""
-
-
-@contextmanager
-def database_errors(url: str) -> Iterator[None]:
-    """Opening `url` fails with one clear line (`--database ...`), not a traceback: a URL that
-    does not parse, a server that cannot be reached, a driver that is not installed."""
-    try:
-        yield
-    except (ArgumentError, OperationalError) as exc:
-        raise InvalidOptionError(f"--database {url!r} cannot be used: {exc.args[0]}") from exc
-    except ModuleNotFoundError as exc:
-        package = (exc.name or "").partition(".")[0]
-        extra = f": {DRIVER_HINTS[package]}" if package in DRIVER_HINTS else ""
-        raise InvalidOptionError(
-            f"--database {url!r} needs the Python package {package!r}{extra}"
-        ) from exc
-
-
-POOL_SIZE = min(32, (os.cpu_count() or 1) + 4) + 2
-"""Pooled connections: as many as asyncio's default threads (where the calls run) may use at
-once, plus a few; beyond the pool each call would open and close a connection of its own."""
-
-
-def make_engine(url: str) -> Engine:
-    """An engine for `url`; SQLite gets WAL and relaxed syncing (one commit per move is cheap)."""
-    if url.startswith("sqlite"):
-        memory = url in {"sqlite://", "sqlite:///:memory:"} or "mode=memory" in url
-        pooling: dict[str, Any] = (
-            {"poolclass": StaticPool} if memory else {"pool_size": POOL_SIZE, "max_overflow": 8}
-        )
-        engine = create_engine(url, connect_args={"check_same_thread": False}, **pooling)
-
-        @event.listens_for(engine, "connect")
-        def _pragmas(connection: Any, _record: Any) -> None:
-            cursor = connection.cursor()
-            if not memory:
-                cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.close()
-
-        return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=8)
 
 
 class Store:

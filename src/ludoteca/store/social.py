@@ -1,6 +1,6 @@
 """What the table features around the game keep: chat lines, takebacks, rematch links, seats.
 
-These live in tables of their own beside `web.storage`'s (same database, same engine), so the
+These live in tables of their own beside `store.tables`'s (same database, same engine), so the
 stored moves stay the final line of play: a takeback deletes the moves it undoes and keeps them
 here, listed by table, so a record and a replay remain a valid game.
 """
@@ -13,20 +13,17 @@ from typing import Any
 
 from sqlalchemy import JSON, DateTime, Integer, String, delete, insert, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
-from ludoteca.web.storage import MoveData, MoveRow, SeatData, TableRow
+from ludoteca.store.base import Base
+from ludoteca.store.tables import MoveData, MoveRow, SeatData, TableRow
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class _Base(DeclarativeBase):
-    pass
-
-
-class ChatRow(_Base):
+class ChatRow(Base):
     __tablename__ = "chat_lines"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -36,7 +33,7 @@ class ChatRow(_Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
-class TakebackRow(_Base):
+class TakebackRow(Base):
     __tablename__ = "takebacks"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -47,7 +44,7 @@ class TakebackRow(_Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
-class RematchRow(_Base):
+class RematchRow(Base):
     __tablename__ = "rematches"
 
     table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
