@@ -49,7 +49,7 @@ test-full: $(TEST_STAMP) $(AXE)
 	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -n 2 tests/vector/test_kernel_bounds.py
 
 # Mutation testing of the modules where a bug costs most, in a scratch copy (.runs/mutate/): long,
-# so not in CI. `make mutate SAMPLE=40` tries 40 mutants per module, `MODULE=web/limits` one module.
+# so not in CI. `make mutate SAMPLE=40` tries 40 mutants per module, `MODULE=web/http/limits` one module.
 mutate: $(MUTATE_STAMP)
 	nice -n 10 $(BIN)/python benchmarks/mutate.py $(if $(SAMPLE),--sample $(SAMPLE)) \
 		$(foreach module,$(MODULE),--module $(module))

@@ -74,7 +74,7 @@ def blank_tests(tree: Path, blanked: list[str]) -> None:
 
 
 def module_of(meta: Path, mutants: Path) -> str:
-    """`mutants/src/ludoteca/web/limits.py.meta` -> `web/limits`."""
+    """`mutants/src/ludoteca/web/http/limits.py.meta` -> `web/http/limits`."""
     relative = meta.relative_to(mutants / "src" / "ludoteca").as_posix()
     return relative.removesuffix(".py.meta")
 
@@ -163,7 +163,7 @@ def main() -> None:
     parser.add_argument("--dir", type=Path, default=ROOT / ".runs" / "mutate")
     parser.add_argument("--sample", type=int, default=0, help="mutants per module (0: all)")
     parser.add_argument("--seed", type=int, default=36)
-    parser.add_argument("--module", action="append", default=[], help="e.g. web/limits")
+    parser.add_argument("--module", action="append", default=[], help="e.g. web/http/limits")
     parser.add_argument("--jobs", type=int, default=1, help="mutants tested at once")
     parser.add_argument("--keep", action="store_true", help="reuse the copy and its results")
     parser.add_argument("--blank", action="append", default=[], help="a test file to empty")

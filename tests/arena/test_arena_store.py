@@ -19,7 +19,7 @@ from ludoteca.core.api import CHANCE
 from ludoteca.core.record import Record
 from ludoteca.store.tables import Store
 from ludoteca.web.server import create_app
-from ludoteca.web.table import Table
+from ludoteca.web.table.table import Table
 from postgres_support import DATABASES, database_url
 
 GAMES = 4

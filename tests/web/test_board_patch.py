@@ -1,4 +1,4 @@
-"""A delta view's board comes as a patch of the markup the page shows (`web.board_patch`):
+"""A delta view's board comes as a patch of the markup the page shows (`web.table.board_patch`):
 rebuilt, it is the new markup to the character, in every game, and it is sent only when it is
 shorter."""
 
@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ludoteca.core.registry import games, load
-from ludoteca.web.board_patch import WORTH_IT, Markup, board_patch, patched
-from ludoteca.web.render import board_html
+from ludoteca.web.table.board_patch import WORTH_IT, Markup, board_patch, patched
+from ludoteca.web.table.render import board_html
 
 GAMES = sorted(info.id for info in games())
 

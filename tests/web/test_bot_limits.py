@@ -1,4 +1,4 @@
-"""Every bound of `web/limits.py`, one by one (issue 36: no test named minimax's).
+"""Every bound of `web/http/limits.py`, one by one (issue 36: no test named minimax's).
 
 docs/web.md, "Limits": "a request body is at most 64 KiB (413 beyond), a table at most 16 seats,
 an agent spec at most 200 characters, a WebSocket message at most 4096 characters", and the
@@ -16,7 +16,14 @@ import pytest
 
 import ludoteca
 from ludoteca import agents
-from ludoteca.web.limits import MAX_BODY, MAX_MESSAGE, MAX_SEATS, MAX_SPEC, BodyLimit, BotLimits
+from ludoteca.web.http.limits import (
+    MAX_BODY,
+    MAX_MESSAGE,
+    MAX_SEATS,
+    MAX_SPEC,
+    BodyLimit,
+    BotLimits,
+)
 
 # (game, the spec at the ceiling, the spec just past it, what the refusal says)
 CEILINGS = [

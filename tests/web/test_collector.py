@@ -1,4 +1,4 @@
-"""A serving process tunes its garbage collector once started (`web.collector`); the apps the
+"""A serving process tunes its garbage collector once started (`web.server_gc`); the apps the
 tests build leave it as it is."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from ludoteca.web.collector import THRESHOLDS
 from ludoteca.web.server import create_app
+from ludoteca.web.server_gc import THRESHOLDS
 
 
 def test_a_serving_app_freezes_and_spaces_collections_and_a_test_app_does_not(

@@ -1,4 +1,4 @@
-"""Steps of many tables share a commit (`web.group_commit`): while one commit runs the steps
+"""Steps of many tables share a commit (`web.cluster.group_commit`): while one commit runs the steps
 that arrive wait and go together in the next; each caller returns once its own step is stored,
 and a step the database refuses fails alone."""
 
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import pytest
 
 from ludoteca.store.tables import MoveData, Step
-from ludoteca.web.group_commit import GroupCommit
+from ludoteca.web.cluster.group_commit import GroupCommit
 
 
 class SlowStore:

@@ -15,8 +15,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ludoteca.core.errors import InvalidOptionError
-from ludoteca.web import addresses
-from ludoteca.web.addresses import check_public_url, is_loopback, qr_svg
+from ludoteca.web.http import addresses
+from ludoteca.web.http.addresses import check_public_url, is_loopback, qr_svg
 from ludoteca.web.server import create_app
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,10 +16,10 @@ from sqlalchemy import select, update
 
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.store.tables import LeaseRow
-from ludoteca.web import leases
+from ludoteca.web.cluster import leases
+from ludoteca.web.cluster.workers import _apply_steps
 from ludoteca.web.server import create_app
-from ludoteca.web.table import Table
-from ludoteca.web.workers import _apply_steps
+from ludoteca.web.table.table import Table
 
 ELSEWHERE = "another-host/4242"
 """The owner name of a process that took a table over (none runs under it here)."""
@@ -205,8 +205,8 @@ def test_a_busy_owner_that_never_answers_a_forwarded_move_gives_table_busy(
 ) -> None:
     """docs/web.md: "409 `table_busy` remains for a table whose owner neither answers (within
     15 s) nor lets its lease expire in time" (here within 1.5 s)."""
-    monkeypatch.setattr("ludoteca.web.forwarding.FORWARD_PATIENCE", 1.5)
-    monkeypatch.setattr("ludoteca.web.forwarding.FORWARD_WAIT", 0.25)
+    monkeypatch.setattr("ludoteca.web.cluster.forwarding.FORWARD_PATIENCE", 1.5)
+    monkeypatch.setattr("ludoteca.web.cluster.forwarding.FORWARD_WAIT", 0.25)
     owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
     with TestClient(owner) as one, TestClient(other) as two:
         kit, spare = make_kit(owner, one), make_kit(other, two)

@@ -7,7 +7,7 @@ import hashlib
 import re
 from typing import Any
 
-from ludoteca.web.views import replay_view
+from ludoteca.web.live.views import replay_view
 
 LUDO_TWO = {"game": "ludo", "players": 2, "options": {"colours_per_seat": 1}, "speed": "fast"}
 

@@ -9,7 +9,7 @@ import pytest
 from browser_support import browser_marks, sit_down
 
 import ludoteca
-from ludoteca.web.people import strength_of
+from ludoteca.web.table.people import strength_of
 
 GAME_SECONDS = 50
 """32 rounds: one click per move and at most one per robbing decision, about 45 clicks."""

@@ -13,7 +13,7 @@ import pytest
 from browser_support import browser_marks, sit_down
 from test_accessibility_browser import check
 
-from ludoteca.web.app_shell import shell_files
+from ludoteca.web.pages.app_shell import shell_files
 
 pytestmark = browser_marks()
 

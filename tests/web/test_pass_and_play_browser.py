@@ -13,9 +13,9 @@ from typing import Any
 from browser_support import PLAY_FORCED_OFF, browser_marks
 
 from ludoteca.core.registry import load
-from ludoteca.web.pages import device_fragment
-from ludoteca.web.setup import TableRequest, here_from_form, new_table
-from ludoteca.web.table import Table
+from ludoteca.web.pages.routes import device_fragment
+from ludoteca.web.table.new_table import TableRequest, here_from_form, new_table
+from ludoteca.web.table.table import Table
 
 pytestmark = browser_marks()
 

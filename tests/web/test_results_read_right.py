@@ -8,7 +8,7 @@ from typing import Any
 
 import ludoteca
 from ludoteca.i18n import use
-from ludoteca.web.result import describe_result, ranking, scores, standings
+from ludoteca.web.table.result import describe_result, ranking, scores, standings
 
 
 def ludo_end(pawns: dict[str, list[str]]) -> Any:

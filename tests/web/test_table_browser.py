@@ -14,7 +14,7 @@ from ludoteca.core.api import State
 from ludoteca.core.marks import MoveMark
 from ludoteca.core.registry import game_module
 from ludoteca.narration import Narrator
-from ludoteca.web import render
+from ludoteca.web.table import render
 
 pytestmark = browser_marks()
 

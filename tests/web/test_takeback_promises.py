@@ -11,7 +11,7 @@ from typing import Any
 
 from test_web_social import next_of
 
-from ludoteca.web.takeback import mirror
+from ludoteca.web.social.takeback import mirror
 
 
 def three_people(web: Any) -> tuple[Any, int, list[int], int]:

@@ -23,8 +23,8 @@ import ludoteca
 from ludoteca.cli import app as cli
 from ludoteca.core.errors import StateFormatError
 from ludoteca.store.arena import GameRow
-from ludoteca.web import analysis_jobs
-from ludoteca.web.analysis_view import INKS, seat_ink
+from ludoteca.web.coach import jobs as analysis_jobs
+from ludoteca.web.coach.view import INKS, seat_ink
 from ludoteca.web.server import create_app
 
 

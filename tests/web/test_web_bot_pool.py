@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from ludoteca.core.api import State
-from ludoteca.web.table import Table
+from ludoteca.web.table.table import Table
 
 
 class Stuck:

@@ -1,13 +1,13 @@
 """A socket that asks for deltas (`?delta=1`, as the table's page does) gets its first view
 whole, then only the log and story entries it lacks, and a whole view again when the moves it
-was shown are taken back or a name (and with it the story) changes (`web.view_message`)."""
+was shown are taken back or a name (and with it the story) changes (`web.live.view_message`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.web.board_patch import patched
-from ludoteca.web.view_message import ViewMessages
+from ludoteca.web.live.view_message import ViewMessages
+from ludoteca.web.table.board_patch import patched
 
 
 def delta_path(table: Any, seat: int) -> str:

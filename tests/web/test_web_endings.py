@@ -63,7 +63,8 @@ def test_leaving_a_game_of_two_resigns_it_and_the_other_wins(web: Any) -> None:
 
 
 def test_leaving_a_game_of_more_gives_the_seat_to_a_bot_and_the_game_goes_on(web: Any) -> None:
-    """Our ruling (web/endings.py): the others play on; the game's medium bot takes the seat."""
+    """Our ruling (web/live/endings.py): the others play on; the game's medium bot takes the
+    seat."""
     table = web.create(game="ludo", players=3, seats=["human", "human", "human"], seed=3)
     assert post(web, table, 1, "leave").status_code == 200
     view = web.view(table)

@@ -16,9 +16,9 @@ import pytest
 
 import ludoteca.web.server  # noqa: F401  (imports every module that defines an error class)
 from ludoteca.i18n import _, use
-from ludoteca.web.error_codes import CODES
-from ludoteca.web.errors import NotFound, Unprocessable, WebError
-from ludoteca.web.js_catalog import script_catalog
+from ludoteca.web.http.error_codes import CODES
+from ludoteca.web.http.errors import NotFound, Unprocessable, WebError
+from ludoteca.web.pages.js_catalog import script_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "ludoteca" / "web"

@@ -1,5 +1,5 @@
 """A move sent to the server process that does not own its table is forwarded to the owner
-(issue 19, part 3: `web.forwarding`), which keeps the table.
+(issue 19, part 3: `web.cluster.forwarding`), which keeps the table.
 
 In one test process, two apps on one PostgreSQL database stand for two server processes (quick
 to start); `tests/web/test_web_workers.py` runs real processes.
@@ -14,11 +14,11 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from ludoteca.web.errors import Conflict, Unprocessable, WebError
-from ludoteca.web.forwarding import error_body, error_from
+from ludoteca.web.cluster.forwarding import error_body, error_from
+from ludoteca.web.cluster.workers import _apply_steps
+from ludoteca.web.http.errors import Conflict, Unprocessable, WebError
 from ludoteca.web.server import create_app
-from ludoteca.web.table import Table
-from ludoteca.web.workers import _apply_steps
+from ludoteca.web.table.table import Table
 
 
 def live(app: FastAPI, table_id: str) -> Table:

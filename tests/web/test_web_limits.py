@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from ludoteca.web.limits import MAX_BODY, MAX_SEATS, BotLimits
+from ludoteca.web.http.limits import MAX_BODY, MAX_SEATS, BotLimits
 from ludoteca.web.server import create_app
 
 

@@ -18,9 +18,9 @@ from ludoteca.core.api import CHANCE, State
 from ludoteca.core.marks import MoveMark
 from ludoteca.core.record import Record
 from ludoteca.narration import Narrator
-from ludoteca.web import render
-from ludoteca.web.narrate import since_previous_turn, turn_start
-from ludoteca.web.views import turn_ends
+from ludoteca.web.live.views import turn_ends
+from ludoteca.web.table import render
+from ludoteca.web.table.narrate import since_previous_turn, turn_start
 
 ONE_COLOUR = {"colours_per_seat": 1}
 

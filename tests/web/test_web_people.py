@@ -10,10 +10,10 @@ import pytest
 from ludoteca import narration
 from ludoteca.i18n import use
 from ludoteca.narration import seat_colour
-from ludoteca.web import people
-from ludoteca.web.errors import BadRequest
-from ludoteca.web.people import NAME_LIMIT, clean_name, clean_names, display_name
-from ludoteca.web.result import describe_result, place_name, ranking
+from ludoteca.web.http.errors import BadRequest
+from ludoteca.web.table import people
+from ludoteca.web.table.people import NAME_LIMIT, clean_name, clean_names, display_name
+from ludoteca.web.table.result import describe_result, place_name, ranking
 
 
 class FakeGame:

@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 from test_web_ws import next_view
 
 from ludoteca.store.social import WritingTooFast
-from ludoteca.web.rematch import rematch_request
 from ludoteca.web.server import create_app
-from ludoteca.web.setup import new_table
+from ludoteca.web.social.rematch import rematch_request
+from ludoteca.web.table.new_table import new_table
 
 ONE_COLOUR = {"colours_per_seat": 1}
 

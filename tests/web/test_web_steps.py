@@ -8,8 +8,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ludoteca.core.api import CHANCE
 from ludoteca.store.tables import FINISHED, PLAYING, MoveData, Step, Store
-from ludoteca.web.limits import BotLimits
-from ludoteca.web.setup import TableRequest, new_table
+from ludoteca.web.http.limits import BotLimits
+from ludoteca.web.table.new_table import TableRequest, new_table
 
 
 def tables(store: Store, count: int) -> list[str]:

@@ -8,7 +8,7 @@ from tests.core.test_api import museum_game_played
 
 from ludoteca.core.record import Record
 from ludoteca.store.tables import FINISHED, MoveData, SeatData, TableData
-from ludoteca.web.table import Table
+from ludoteca.web.table.table import Table
 
 
 def test_a_museum_table_without_elevator_check_rebuilds_with_after_move() -> None:

@@ -15,8 +15,8 @@ from ludoteca.core.chance import keyed_uniform, pick
 from ludoteca.core.record import Record
 from ludoteca.store.social import Takeback
 from ludoteca.store.tables import MoveData
-from ludoteca.web.setup import request_from_form
-from ludoteca.web.takeback_story import TakebackNote, lines_before, with_takebacks
+from ludoteca.web.social.takeback_story import TakebackNote, lines_before, with_takebacks
+from ludoteca.web.table.new_table import request_from_form
 
 
 def my_turn_again(web: Any, table: Any, seat: int = 0) -> Any:
@@ -38,7 +38,8 @@ def test_a_takeback_against_a_bot_restores_the_decision_and_draws_the_dice_anew(
     From the position taken back to (after `at` moves) the outcomes are drawn anew, keyed with
     the secret, the step and the takeback's number: checked here against that formula, and
     the record (with `"redraws"`) verifies and replays."""
-    monkeypatch.setattr("ludoteca.web.setup.new_secret", lambda: "a1" * 16)  # reproducible
+    # reproducible
+    monkeypatch.setattr("ludoteca.web.table.new_table.new_secret", lambda: "a1" * 16)
     table = web.create(seed=None, seats=["human", "greedy"], speed="fast")  # a fair table
     my_turn_again(web, table)
     before = web.view(table, 0)
@@ -84,7 +85,8 @@ def test_the_undone_line_tells_nothing_of_the_dice_to_come(
     """The issue's oracle: move, read the dice, take back, move again, 60 times. Before, the
     first die after the move was the same every time; now it agrees with the one of the line
     before about one time in six, and the 60 dice are spread as a fair die's (chi-square)."""
-    monkeypatch.setattr("ludoteca.web.setup.new_secret", lambda: "5e" * 16)  # reproducible
+    # reproducible
+    monkeypatch.setattr("ludoteca.web.table.new_table.new_secret", lambda: "5e" * 16)
     table = web.create(seed=None, seats=["human", "greedy"], speed="fast")
     my_turn_again(web, table)
     at = web.view(table, 0)["version"]

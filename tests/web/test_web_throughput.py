@@ -14,8 +14,8 @@ import pytest
 
 from ludoteca.core.api import CHANCE
 from ludoteca.store.tables import MoveData
-from ludoteca.web import view_message
-from ludoteca.web.table import Table
+from ludoteca.web.live import view_message
+from ludoteca.web.table.table import Table
 
 
 def socket_path(table: Any, seat: int | None = None) -> str:

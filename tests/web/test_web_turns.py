@@ -1,5 +1,5 @@
-"""What "Your tables" and "My games" ask of the server (`web/turns.py`): whose turn, who moved
-last and when, on both databases; the pages' answer in the reader's language."""
+"""What "Your tables" and "My games" ask of the server (`web/live/your_tables.py`): whose turn,
+who moved last and when, on both databases; the pages' answer in the reader's language."""
 
 from __future__ import annotations
 

@@ -9,8 +9,8 @@ import pytest
 import ludoteca
 from ludoteca.core.chance import play_chance
 from ludoteca.games.ludo.svg import render_svg
-from ludoteca.web import render
-from ludoteca.web.views import headline, legal_moves, log_rows
+from ludoteca.web.live.views import headline, legal_moves, log_rows
+from ludoteca.web.table import render
 
 
 def entries(*moves: tuple[int, str]) -> list[dict[str, object]]:

@@ -39,10 +39,10 @@ from websockets.sync.client import ClientConnection, connect
 
 from ludoteca.cli import app as cli
 from ludoteca.core.errors import InvalidOptionError
-from ludoteca.web.fanout import PACKED, Fanout, packed
-from ludoteca.web.leases import SECONDS_VARIABLE, shared_seconds
+from ludoteca.web.cluster.fanout import PACKED, Fanout, packed
+from ludoteca.web.cluster.leases import SECONDS_VARIABLE, shared_seconds
+from ludoteca.web.cluster.workers import SHARED_LEASE_SECONDS
 from ludoteca.web.server import create_app
-from ludoteca.web.workers import SHARED_LEASE_SECONDS
 from postgres_support import Cluster, _free_port
 
 pytestmark = pytest.mark.xdist_group("workers")  # one fleet of servers for the module's tests

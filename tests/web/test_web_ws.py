@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from ludoteca.web import manager
+from ludoteca.web.live import manager
 
 
 def socket_path(table: Any, seat: int | None = None) -> str:

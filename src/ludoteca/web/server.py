@@ -2,7 +2,7 @@
 
 On startup every unfinished table is rebuilt from its stored moves and its bots resume; on
 shutdown the bot tasks stop. Errors of the web layer become 4xx answers with a readable message:
-JSON `{"detail", "code", "params"}` (web.error_codes) for the API, downloads and replay steps,
+JSON `{"detail", "code", "params"}` (web.http.error_codes) for the API, downloads and replay steps,
 an HTML page in the reader's language for the pages.
 """
 
@@ -15,6 +15,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
@@ -28,31 +29,24 @@ from ludoteca.store.analyses import AnalysisStore
 from ludoteca.store.base import database_errors
 from ludoteca.store.social import SocialStore
 from ludoteca.store.tables import Store
-from ludoteca.web import (
-    analysis,
-    api,
-    app_shell,
-    chat,
-    endings,
-    hint,
-    luck,
-    pages,
-    presence,
-    rematch,
-    sockets,
-    takeback,
-    turns,
-)
-from ludoteca.web.addresses import Addresses, check_public_url
-from ludoteca.web.analysis_jobs import Analyses
-from ludoteca.web.collector import tune_for_serving
-from ludoteca.web.error_codes import CODES
-from ludoteca.web.errors import NotFound, Unprocessable, WebError
-from ludoteca.web.idle import IDLE_HOURS, IdleTables
-from ludoteca.web.language import LanguageMiddleware
-from ludoteca.web.limits import BodyLimit, BotLimits
-from ludoteca.web.manager import MAX_ACTIONS, TableManager
-from ludoteca.web.render import game_static_folders
+from ludoteca.web.coach import analysis, hint
+from ludoteca.web.coach.jobs import Analyses
+from ludoteca.web.http.addresses import Addresses, check_public_url
+from ludoteca.web.http.error_codes import CODES
+from ludoteca.web.http.errors import NotFound, Unprocessable, WebError
+from ludoteca.web.http.language import LanguageMiddleware
+from ludoteca.web.http.limits import BodyLimit, BotLimits
+from ludoteca.web.live import api, endings, your_tables
+from ludoteca.web.live.deps import tell_all
+from ludoteca.web.live.idle import IDLE_HOURS, IdleTables
+from ludoteca.web.live.manager import MAX_ACTIONS, TableManager
+from ludoteca.web.pages import app_shell, luck
+from ludoteca.web.pages import routes as pages
+from ludoteca.web.server_gc import tune_for_serving
+from ludoteca.web.social import chat, presence, rematch, takeback
+from ludoteca.web.socket import routes as sockets
+from ludoteca.web.table.render import game_static_folders
+from ludoteca.web.table.table import Table
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_DATABASE = "sqlite:///ludoteca.db"
@@ -61,7 +55,7 @@ LISTEN_VARIABLE = "LUDOTECA_LISTEN"
 PUBLIC_URL_VARIABLE = "LUDOTECA_PUBLIC_URL"
 IDLE_VARIABLE = "LUDOTECA_IDLE_HOURS"
 """Where `serve --workers N` tells its worker processes the database URL, the address they
-listen on, the public URL (`web.addresses`) and when a table is idle (`web.idle`)."""
+listen on, the public URL (`web.http.addresses`) and when a table is idle (`web.live.idle`)."""
 
 
 def _wants_json(request: Request) -> bool:
@@ -107,6 +101,22 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
     return await _web_error(request, Unprocessable(problem, code="validation_error"))
 
 
+def listen_to_workers(manager: TableManager) -> None:
+    """What another server process tells of a table reaches the features beside the game here:
+    presence hears of a seat joined or a table started there, takeback of an answer given
+    there, and the sockets here are told what it told its own (`web.cluster.workers`)."""
+
+    async def joined(table: Table, seat: int) -> None:
+        await presence.arrived(manager, table, seat)
+
+    async def told(table: Table, body: dict[str, Any]) -> None:
+        if body.get("type") == "takeback":
+            takeback.mirror(table, body)  # an answer sent here counts
+        await tell_all(table, body)
+
+    manager.workers.listen(joined=joined, started=presence.announce, told=told)
+
+
 def create_app(
     database_url: str,
     *,
@@ -120,16 +130,17 @@ def create_app(
 ) -> FastAPI:
     """The app on `database_url` (any SQLAlchemy URL); bots wait `bot_delay` s at normal speed
     and may think no more than `bot_limits` allows. `serving`: the app is the process's for
-    its life (`serve`), so its garbage collector is tuned for that (`web.collector`).
+    its life (`serve`), so its garbage collector is tuned for that (`web.server_gc`).
     `listen` (the address served, None: unknown) and `public_url` decide the address of the
-    invite links (`web.addresses`). A table nobody touched for `idle_hours` is closed
-    (`web.idle`; 0: never)."""
+    invite links (`web.http.addresses`). A table nobody touched for `idle_hours` is closed
+    (`web.live.idle`; 0: never)."""
     addresses = Addresses(listen, check_public_url(public_url) if public_url else None)
     manager = TableManager(
         Store(database_url), bot_delay=bot_delay, max_actions=max_actions, bot_limits=bot_limits
     )
 
     idle = IdleTables(manager, timedelta(hours=idle_hours))
+    listen_to_workers(manager)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -157,7 +168,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
     for feature in (
-        turns,
+        your_tables,
         presence,
         rematch,
         takeback,
@@ -203,13 +214,11 @@ def serve(
     """Run the app until interrupted; the default database is `ludoteca.db` here.
 
     `workers` > 1 runs that many processes behind the one port (uvicorn's workers), which
-    share their tables through PostgreSQL (`web.workers`); SQLite is for one process.
+    share their tables through PostgreSQL (`web.cluster.workers`); SQLite is for one process.
     `ws_compression`: offer WebSocket compression (permessage-deflate) to browsers.
     `public_url`: where others open the site (invite links), when not where pages are opened.
     `idle_hours`: a table nobody touched this long is closed (0: never).
     """
-    import uvicorn
-
     url = database or DEFAULT_DATABASE
     with database_errors(url):
         # reached and migrated before any worker

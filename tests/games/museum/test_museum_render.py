@@ -302,7 +302,7 @@ def test_rules_page_text_museum_is_what_str_draws() -> None:
 
 def test_the_table_page_gets_the_board_and_the_panel() -> None:
     """The web layer's generic hook: a game's `panel_html` follows its board SVG."""
-    from ludoteca.web.render import board_html, board_svg
+    from ludoteca.web.table.render import board_html, board_svg
 
     state = midgame()
     markup = board_html(state, seat=2, interactive=True)

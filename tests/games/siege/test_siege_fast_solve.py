@@ -195,7 +195,7 @@ def test_hard_bot_plays_the_proven_move_from_the_table(
 
 def test_hard_bot_keeps_to_a_servers_limits() -> None:
     """`solved` is alphabeta with a table: a web server's search limits apply to it."""
-    from ludoteca.web.limits import BotLimits
+    from ludoteca.web.http.limits import BotLimits
 
     bot = agents.load("solved:depth=1000", SiegeGame(), seed=1)
     assert BotLimits().breach(bot) == "solved depth=1000 is over this server's limit of 8"

@@ -3,8 +3,8 @@
 HTML rather than SVG text so the page can reflow it: beside the museum on a wide screen; on a
 phone the round, the card and the robbing buttons above the museum and the rest below it, at
 readable sizes everywhere. The web layer places it after the board SVG (see
-`ludoteca.web.render.board_html`). The robbing decision is offered here as two buttons carrying
-the click tokens `rob` and `pass`. CSS is scoped under `museum-panel`.
+`ludoteca.web.table.render.board_html`). The robbing decision is offered here as two buttons
+carrying the click tokens `rob` and `pass`. CSS is scoped under `museum-panel`.
 """
 
 from __future__ import annotations

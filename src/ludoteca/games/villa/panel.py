@@ -3,7 +3,7 @@ grid enlarged, and a chip per column, level by level.
 
 HTML so the page can reflow it (issue 14): beside the picture on a wide screen, below it on a
 phone, with text of at least 14 px and every chip, button and grid point at least 36 px on a
-phone. The web layer places it after the board's SVG (`ludoteca.web.render.board_html`).
+phone. The web layer places it after the board's SVG (`ludoteca.web.table.render.board_html`).
 
 Placing a column: the picture's top view frames the zones of the lettered grid (`zones.py`);
 the zone a person taps is drawn here large, 40 px a point, lettered as in "place C4", with the

@@ -202,7 +202,7 @@ $("better-show")?.addEventListener("click", async () => {
   $("better-show").textContent = _("Show the move played");
 });
 
-// -- the summary: one card per seat, its figures in words (web/analysis_view.py), and what
+// -- the summary: one card per seat, its figures in words (web/coach/view.py), and what
 // each figure means, once, under the cards ---------------------------------------------------
 function drawSummary() {
   const labels = Object.fromEntries(analysis.legend.map((f) => [f.key, f.label]));

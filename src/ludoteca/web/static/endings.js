@@ -1,4 +1,4 @@
-// The table's life beside its game (web/endings.py): a seated person may resign (a game of two)
+// The table's life beside its game (web/live/endings.py): a seated person may resign (a game of two)
 // or leave (a bot plays on); the creator may list the table in the lobby, end it or delete it.
 // Every step that cannot be undone asks first.
 import { _ } from "./i18n.js";

@@ -1,5 +1,5 @@
 // Translations for the pages' scripts: the page embeds its language's texts (`#i18n`, built by
-// `web/js_catalog.py` from the gettext catalogs); `_` and `ngettext` read them, with `{name}`
+// `web/pages/js_catalog.py` from the gettext catalogs); `_` and `ngettext` read them, with `{name}`
 // placeholders filled from an object, as in the Python code. `explain` turns an error of the API
 // or the socket into the page's language by its code.
 const data = JSON.parse(document.getElementById("i18n")?.textContent || "{}");

@@ -1,4 +1,4 @@
-// Every page: the service worker that makes ludoteca an installable app (web/app_shell.py),
+// Every page: the service worker that makes ludoteca an installable app (web/pages/app_shell.py),
 // told the page's language so that the page it shows offline speaks it.
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js").then(async () => {

@@ -11,7 +11,7 @@ if (boot.seat !== null) {
   const copy = el("button", { type: "button", class: "link-button", "data-testid": "copy-my-link" }, _("Copy my link"));
   copy.title = _("Your seat's own link: open it on any device to continue playing");
   copy.addEventListener("click", async () => {
-    const link = boot.base + seatPath(boot); // the address other devices reach (web/addresses.py)
+    const link = boot.base + seatPath(boot); // the address other devices reach (web/http/addresses.py)
     try {
       await navigator.clipboard.writeText(link);
       copy.textContent = _("Copied");

@@ -1,5 +1,5 @@
 // ludoteca's service worker (served as /sw.js, after the VERSION and SHELL lines that
-// web/app_shell.py writes in front of it): the static files from a cache named by VERSION, so
+// web/pages/app_shell.py writes in front of it): the static files from a cache named by VERSION, so
 // that pages open quickly on a slow connection; pages and the API from the network, with the
 // offline page when there is none. Nothing is played offline.
 const CACHE = `ludoteca-${VERSION}`;
