@@ -16,7 +16,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import _
 
 if TYPE_CHECKING:
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure  # after `use("Agg")`: no display needed
 
 WIDTH, HEIGHT = 6.4, 3.4
 
@@ -28,14 +28,14 @@ class MissingDependencyError(LudotecaError):
 def _new_figure(height: float = HEIGHT, columns: int = 1) -> tuple[Figure, Any]:
     """A figure that needs no display; raises MissingDependencyError without matplotlib."""
     try:
-        import matplotlib
+        import matplotlib  # the `analysis` extra: only the commands that draw need it
     except ModuleNotFoundError:
         raise MissingDependencyError(
             "balance reports draw with matplotlib: pip install 'ludoteca[analysis]'"
         ) from None
     matplotlib.use("Agg")
     matplotlib.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "ludoteca"})
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure  # after `use("Agg")`: no display needed
 
     figure = Figure(figsize=(WIDTH, height), layout="constrained")
     return figure, figure.subplots(1, columns, squeeze=False)[0]

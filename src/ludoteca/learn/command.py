@@ -26,6 +26,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ludoteca.agents import strongest
+from ludoteca.analysis.figures import _new_figure, save_png
 from ludoteca.analysis.selfplay import SelfPlay
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError
@@ -275,8 +276,6 @@ def report(outcome: Outcome) -> str:
 
 def plot_curve(curve: Curve, title: str, path: Path) -> None:
     """The training curve as a PNG: training and validation loss at every check."""
-    from ludoteca.analysis.figures import _new_figure, save_png
-
     figure, (axes,) = _new_figure(height=3.2)
     axes.plot(curve.steps, curve.train, color="#999999", linewidth=1.2, label="training")
     axes.plot(curve.steps, curve.validation, color="#1f6fb2", linewidth=1.8, label="validation")

@@ -28,6 +28,7 @@ from ludoteca.arena.workers import Workers
 from ludoteca.core.api import Game
 from ludoteca.core.fastrng import MASK64
 from ludoteca.core.registry import game_module, has_game_module
+from ludoteca.interop.spaces import bounds
 from ludoteca.review.value import TensorModel
 
 Floats = npt.NDArray[np.float32]
@@ -95,8 +96,7 @@ def encode_on_kernel(
 ) -> Floats:
     """Replay `actions` on the game's kernel; `keep(decision nodes)` picks the nodes whose
     every seat is encoded: an array (len(kept), players, size)."""
-    from ludoteca.interop.spaces import bounds
-    from ludoteca.vector import engine
+    from ludoteca.vector import engine  # the kernels need numba, the `fast` extra
 
     kernel = engine.kernel(game.id)
     replay = engine.loops(game.id).replay

@@ -77,7 +77,7 @@ def _drop_typeahead() -> None:
     if not sys.stdin.isatty():
         return
     try:
-        import termios
+        import termios  # POSIX terminals only (not on Windows)
     except ImportError:  # not a POSIX terminal
         return
     with contextlib.suppress(OSError, termios.error):

@@ -126,6 +126,7 @@ def compiled(game: SiegeGame, quiescence: int) -> FastAlphaBeta | None:
     the same moves as the Python search, many times faster."""
     if importlib.util.find_spec("numba") is None:
         return None
+    # Only now that numba (the fast extra) is known to be there: the compiled half needs it.
     from ludoteca.games.siege.fast_alphabeta import FastAlphaBeta
 
     return FastAlphaBeta(game, quiescence)

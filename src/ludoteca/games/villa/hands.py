@@ -67,7 +67,7 @@ def docs_plot(path: str | Path) -> Path:
 
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "villa"  # the same file on every run
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # after `use("Agg")`: no display needed
 
     margins = [i / 20 for i in range(-120, 201)]
     curves = {name: [0.0] * len(margins) for name in PULL_OUTCOMES}
