@@ -10,7 +10,7 @@ mutmut works inside it, so the tree itself is never touched.
     python benchmarks/mutate.py                 # every mutant of every module (hours)
     python benchmarks/mutate.py --sample 40     # 40 mutants per module, drawn with --seed
     python benchmarks/mutate.py --module limits --module leases   # only these modules
-    python benchmarks/mutate.py --blank tests/web/test_bot_limits.py  # without a test's cases
+    python benchmarks/mutate.py --blank tests/web/http/test_bot_limits.py  # without a test's cases
     python benchmarks/mutate.py --keep --only .runs/mutate/survivors.txt  # again, just these
 
 A rate before and after new tests: the first run with `--blank` for each new test file (kept in

@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 
 BIN_VARIABLE = "LUDOTECA_PG_BIN"
 REQUIRED_VARIABLE = "LUDOTECA_REQUIRE_POSTGRES"
@@ -154,3 +156,41 @@ def database_url(request: pytest.FixtureRequest, kind: str, folder: Path) -> str
         url: str = request.getfixturevalue("postgres_url")
         return url
     return f"sqlite:///{folder / 'ludoteca.db'}"
+
+
+# -- which tests run on which database (tests/web, tests/store) ---------------------------------
+
+
+def on_both_databases(metafunc: pytest.Metafunc) -> None:
+    """`pytest_generate_tests` of the web's and the store's tests: a test on a database (one
+    that asks for `database`, itself or through a fixture such as `app`, `client` or `web`) runs
+    on SQLite and on PostgreSQL, whatever its file is called, unless it is marked `browser` or
+    `sqlite_only`."""
+    marked = metafunc.definition.get_closest_marker
+    if "database" in metafunc.fixturenames and not (marked("browser") or marked("sqlite_only")):
+        metafunc.parametrize("database", DATABASES, indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def database_said(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that opens a SQLite database of its own (a `sqlite:///` URL it writes itself, not
+    the `database` fixture's) tests SQLite only: it says so with `sqlite_only` (or `browser`),
+    or fails here, so that a new test's database coverage is never left to chance."""
+    opened: list[str] = []
+
+    def note(connection: Any) -> None:
+        opened.append(connection.engine.url.get_backend_name())
+
+    event.listen(Engine, "engine_connect", note)
+    try:
+        yield
+    finally:
+        event.remove(Engine, "engine_connect", note)
+    marked = request.node.get_closest_marker
+    parametrised = "database" in getattr(getattr(request.node, "callspec", None), "params", {})
+    if "sqlite" in opened and not (parametrised or marked("sqlite_only") or marked("browser")):
+        pytest.fail(
+            "this test opens a SQLite database of its own, so it runs on SQLite only: ask for the"
+            " `database` fixture (both databases) or mark it `sqlite_only`",
+            pytrace=False,
+        )

@@ -3,7 +3,8 @@
 Every test on a database (one that asks for `database`, or for `app`, `client` or `web` on it)
 runs on SQLite and on PostgreSQL, whatever its file is called; the browser tests (marked
 `browser`), which test the pages rather than the storage, and tests marked `sqlite_only` run
-on SQLite only.
+on SQLite only, and a test that opens a SQLite database of its own must be marked so
+(`postgres_support.on_both_databases`, `database_said`; tests/store shares them).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from fastapi.testclient import TestClient
 
 from ludoteca.core.api import State
 from ludoteca.web.server import create_app
-from postgres_support import DATABASES, database_url
+from postgres_support import database_said, database_url, on_both_databases
 
 
 @dataclass
@@ -107,11 +108,8 @@ class WebKit:
         return state
 
 
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """A test on a database runs on both, unless marked `browser` or `sqlite_only`."""
-    marked = metafunc.definition.get_closest_marker
-    if "database" in metafunc.fixturenames and not (marked("browser") or marked("sqlite_only")):
-        metafunc.parametrize("database", DATABASES, indirect=True)
+pytest_generate_tests = on_both_databases
+database_said = database_said  # autouse: a test on SQLite only says so
 
 
 @pytest.fixture

@@ -1,8 +1,8 @@
 """Bremer Stadtmusikanten's SVG for the table: the pieces, the numbers, the last move, the picker.
 
 Measured on the SVG itself (in user units, before any scaling): the browser tests in
-`tests/web/test_bremen_layout_browser.py` measure the same board as rendered on a desktop and a
-phone.
+`tests/web/browser/test_bremen_layout_browser.py` measure the same board as rendered on a
+desktop and a phone.
 """
 
 from __future__ import annotations

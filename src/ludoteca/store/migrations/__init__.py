@@ -4,7 +4,7 @@ Every store (`store.tables.Store`, `arena.store.ArenaStore`) upgrades its databa
 so `ludoteca serve` and `ludoteca arena` always run on the schema their code expects, and a
 database from before migrations (no `alembic_version` table: ludoteca 0.1) is brought up to date
 in place by the baseline revision. A new revision is written by hand in `versions/`, its
-`down_revision` the previous head; `tests/web/test_web_migrations.py` checks on SQLite and
+`down_revision` the previous head; `tests/store/test_migrations.py` checks on SQLite and
 PostgreSQL that head creates exactly the tables the models describe.
 """
 

@@ -4,7 +4,7 @@ An error body carries a stable, machine-readable `code` beside the English `deta
 values that went into the message as `params`. Scripts and pages pick the message to show by
 the code, translated (`text`, with `{name}` placeholders filled from `params`), so the API
 stays English while a player reads their own language. docs/web.md lists the same table;
-`tests/web/test_web_error_codes.py` keeps the two and every raise site in step.
+`tests/web/http/test_error_codes.py` keeps the two and every raise site in step.
 """
 
 from __future__ import annotations

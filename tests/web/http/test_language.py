@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from test_web_ws import next_view, socket_path
+from socket_support import next_view, socket_path
 
 
 def html_language(html: str) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from test_web_ws import next_view
+from socket_support import next_view
 
 from ludoteca.store.social import WritingTooFast
 from ludoteca.web.server import create_app

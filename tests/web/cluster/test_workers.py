@@ -612,6 +612,7 @@ def test_packed_messages_fit_a_notification_and_keep_their_order() -> None:
     assert packed(["x" * 9000]) == [f"[{'x' * 9000}]"]  # too long: alone, the database decides
 
 
+@pytest.mark.sqlite_only  # the refusal of SQLite itself
 def test_several_workers_need_postgresql(tmp_path: Any) -> None:
     database = f"sqlite:///{tmp_path / 'ludoteca.db'}"
     result = CliRunner().invoke(cli, ["serve", "--workers", "2", "--database", database])

@@ -1,7 +1,7 @@
 """docs/web.md's promises about leases, hand-over and catch-up between server processes (issue 36).
 
 Two apps on one database stand for two server processes (on SQLite and PostgreSQL alike, unless
-a test needs PostgreSQL's cooperation); `tests/web/test_web_workers.py` runs real processes.
+a test needs PostgreSQL's cooperation); `tests/web/cluster/test_workers.py` runs real processes.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_web_social import next_of
+from test_social import next_of
 
 from ludoteca.web.social.takeback import mirror
 

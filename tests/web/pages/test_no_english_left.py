@@ -76,7 +76,7 @@ def pages(web: Any) -> list[str]:
     web.wait_until_over(done)
     token = table.tokens[0]
     # Rules pages are left out: they quote original names and typed values in their text, and
-    # their translations are checked in test_web_rules_pages.py.
+    # their translations are checked in test_rules_pages.py.
     return [
         "/",
         f"/table/{table.id}?seat=0&token={token}",

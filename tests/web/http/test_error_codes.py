@@ -20,7 +20,7 @@ from ludoteca.web.http.error_codes import CODES
 from ludoteca.web.http.errors import NotFound, Unprocessable, WebError
 from ludoteca.web.pages.js_catalog import script_catalog
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WEB = ROOT / "src" / "ludoteca" / "web"
 
 
@@ -39,7 +39,7 @@ def _raise_sites() -> list[tuple[str, str, dict[str, ast.expr]]]:
     or one made to be answered, as the server's validation errors are)."""
     classes = _error_classes()
     sites = []
-    for path in sorted(WEB.glob("*.py")):
+    for path in sorted(WEB.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             func = node.func if isinstance(node, ast.Call) else None
             if isinstance(node, ast.Call) and isinstance(func, ast.Name) and func.id in classes:
@@ -67,7 +67,8 @@ def test_every_raise_site_uses_a_documented_code_of_its_status() -> None:
 
 def test_every_code_is_used_somewhere() -> None:
     used = {k["code"].value for _w, _n, k in _raise_sites() if isinstance(k["code"], ast.Constant)}
-    literal = re.findall(r'"code": "(\w+)"', (WEB / "limits.py").read_text(encoding="utf-8"))
+    limits = (WEB / "http" / "limits.py").read_text(encoding="utf-8")
+    literal = re.findall(r'"code": "(\w+)"', limits)
     assert set(CODES) == used | set(literal)
 
 

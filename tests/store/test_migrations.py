@@ -108,6 +108,7 @@ def test_a_database_made_before_migrations_gets_the_tables_it_lacked(database: s
     assert _differences(database) == []
 
 
+@pytest.mark.sqlite_only  # the committed 0.1 database is a SQLite file
 def test_a_database_of_release_0_1_upgrades_in_place_and_its_games_continue(
     tmp_path: Path,
 ) -> None:

@@ -8,7 +8,7 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
-from test_web_social import ONE_COLOUR, finish, next_of
+from test_social import ONE_COLOUR, finish, next_of
 
 from ludoteca.core.api import CHANCE
 from ludoteca.core.chance import keyed_uniform, pick

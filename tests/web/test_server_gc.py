@@ -6,12 +6,14 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from ludoteca.web.server import create_app
 from ludoteca.web.server_gc import THRESHOLDS
 
 
+@pytest.mark.sqlite_only  # the collector, not the storage
 def test_a_serving_app_freezes_and_spaces_collections_and_a_test_app_does_not(
     tmp_path: Path,
 ) -> None:

@@ -7,30 +7,10 @@ import time
 from typing import Any
 
 import pytest
+from socket_support import next_of, next_view, socket_path
 from starlette.websockets import WebSocketDisconnect
 
 from ludoteca.web.live import manager
-
-
-def socket_path(table: Any, seat: int | None = None) -> str:
-    if seat is None:
-        return f"/ws/table/{table.id}"
-    return f"/ws/table/{table.id}?seat={seat}&token={table.tokens[seat]}"
-
-
-def next_of(socket: Any, *kinds: str) -> dict[str, Any]:
-    """The next message of one of `kinds`; chat, presence and the like are passed over."""
-    message: dict[str, Any] = socket.receive_json()
-    while message["type"] not in {*kinds, "view", "error"}:
-        message = socket.receive_json()
-    assert message["type"] in kinds, message
-    return message
-
-
-def next_view(socket: Any) -> dict[str, Any]:
-    message = next_of(socket, "view")
-    view: dict[str, Any] = message["view"]
-    return view
 
 
 def test_every_watcher_gets_its_own_view_when_a_seat_moves(web: Any) -> None:

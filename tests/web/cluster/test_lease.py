@@ -37,7 +37,7 @@ def count_writes(app: FastAPI) -> Counter[str]:
 
 
 def only_on_sqlite(database: str) -> None:
-    """On PostgreSQL the owner hands the table over instead (tests/web/test_web_workers.py)."""
+    """On PostgreSQL the owner hands the table over instead (tests/web/cluster/test_workers.py)."""
     if database.startswith("postgresql"):
         pytest.skip("on PostgreSQL the owner hands a table over to the process asked")
 

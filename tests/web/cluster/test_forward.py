@@ -2,7 +2,7 @@
 (issue 19, part 3: `web.cluster.forwarding`), which keeps the table.
 
 In one test process, two apps on one PostgreSQL database stand for two server processes (quick
-to start); `tests/web/test_web_workers.py` runs real processes.
+to start); `tests/web/cluster/test_workers.py` runs real processes.
 """
 
 from __future__ import annotations
@@ -116,6 +116,7 @@ def test_an_error_crosses_between_processes_as_the_same_error() -> None:
     assert type(error_from({**error_body(sent), "status": 418})) is WebError
 
 
+@pytest.mark.sqlite_only  # the watcher's memory, not the storage
 def test_a_watcher_applies_announced_moves_only_without_a_gap(
     tmp_path: Path, make_kit: Any
 ) -> None:

@@ -19,7 +19,10 @@ from ludoteca.web.http import addresses
 from ludoteca.web.http.addresses import check_public_url, is_loopback, qr_svg
 from ludoteca.web.server import create_app
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
+
+
+pytestmark = pytest.mark.sqlite_only  # the addresses of the links, not the storage
 
 
 @pytest.fixture

@@ -209,6 +209,7 @@ def test_a_restart_during_a_run_leaves_no_half_result_and_the_table_can_be_analy
         assert analysed(web, table)["status"] == "done"
 
 
+@pytest.mark.sqlite_only  # the arena's file, the pages' replay: no storage checked
 def test_an_arena_game_opens_in_the_replay_and_can_be_analysed(tmp_path: Path) -> None:
     """`ludoteca arena` stores each game as a finished web table: its replay offers the analysis."""
     url = f"sqlite:///{tmp_path / 'arena.db'}"

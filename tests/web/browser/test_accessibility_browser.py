@@ -26,7 +26,7 @@ from test_villa_browser import NO_WEBGL
 
 pytestmark = [*browser_marks(), pytest.mark.slow]  # axe reads each page for seconds
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).resolve().parents[3] / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
 GAMES = {"ludo": (4, 8), "bremen": (2, 4), "museum": (2, 4), "siege": (2, 4), "villa": (2, 2)}
 

@@ -55,6 +55,7 @@ def test_pages_are_documented_as_html(schema: dict[str, Any]) -> None:
 
 
 @pytest.mark.slow  # a bounded, seeded schemathesis run of the JSON API: about 20 s
+@pytest.mark.sqlite_only  # the schema, not the storage
 def test_the_api_conforms_to_its_schema_under_schemathesis(tmp_path: Path) -> None:
     schemathesis = pytest.importorskip("schemathesis")
     from hypothesis import HealthCheck, given, settings
