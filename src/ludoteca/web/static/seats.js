@@ -47,3 +47,14 @@ export function hereSeats(boot) {
   return heldSeats().filter((s) => s.table === boot.table && s.here && s.seat !== boot.seat)
     .sort((a, b) => a.seat - b.seat);
 }
+
+// Every seat this page acts for: the address's own seat first, then the pass-and-play seats
+// (`hereSeats`). Worked out once per page, so that the table and its features (takeback) hold
+// the same seats whichever asks first.
+let onThisPage = null;
+export function pageSeats(boot) {
+  if (onThisPage === null) {
+    onThisPage = boot.seat === null ? [] : [{ seat: boot.seat, token: boot.token }, ...hereSeats(boot)];
+  }
+  return onThisPage;
+}

@@ -1,15 +1,15 @@
 // The live table: renders each view the server sends and sends the moves this seat makes.
 // With pass-and-play (seats the lobby marked "here") the page holds several seats, one socket
 // each, and shows the seat whose turn it is, after a "ready" screen that hands the device over.
+import { boot, el } from "./events.js";
 import { _, explain, language, ngettext } from "./i18n.js";
 import { fitBoard } from "./fit.js";
 import { rememberName, rememberedName } from "./names.js";
-import { hereSeats } from "./seats.js";
+import { pageSeats } from "./seats.js";
 
-const boot = JSON.parse(document.getElementById("boot").textContent);
 const $ = (id) => document.getElementById(id);
 const board = $("board");
-const mine = boot.seat === null ? [] : [{ seat: boot.seat, token: boot.token }, ...hereSeats(boot)];
+const mine = pageSeats(boot);
 const links = new Map(); // the seat each socket acts for (null: a spectator's) → its socket
 let active = boot.seat; // the seat whose view is on the page
 for (const held of mine.slice(1)) { // played here: nobody needs their invite
@@ -20,17 +20,6 @@ let version = -1;
 let view = null;
 let pending = null; // the newest view not drawn yet: fast bots may send several per frame
 let clicked = []; // the click tokens chosen so far, for games whose moves take several clicks
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("data-")) node.setAttribute(key, value);
-    else node[key] = value;
-  }
-  node.append(...children);
-  return node;
-}
 
 function showError(message) {
   const toast = $("error");
@@ -409,8 +398,8 @@ function slidePieces(before) {
 }
 
 // After the first view the server sends deltas: `log` and `story` hold the entries from index
-// `since` on (web/view_message.py), and the board may come as `svg_patch`, runs over the lines
-// of the board shown (web/board_patch.py). Merged into the view received before on the same
+// `since` on (web/live/view_message.py), and the board may come as `svg_patch`, runs over the lines
+// of the board shown (web/table/board_patch.py). Merged into the view received before on the same
 // socket, they make it whole.
 function whole(received, v) {
   if (v.since === undefined) return v;

@@ -4,9 +4,9 @@
 // person who moved there asks, and each other person there answers.
 import { _ } from "./i18n.js";
 import { boot, card, el, notice, onMessage, onView, post } from "./events.js";
-import { hereSeats } from "./seats.js";
+import { pageSeats } from "./seats.js";
 
-const held = new Map(boot.seat === null ? [] : [[boot.seat, boot.token], ...hereSeats(boot).map((s) => [s.seat, s.token])]);
+const held = new Map(pageSeats(boot).map((s) => [s.seat, s.token]));
 const as = (seat) => ({ seat, token: held.get(seat) });
 
 let view = null;
