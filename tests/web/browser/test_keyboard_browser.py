@@ -28,6 +28,10 @@ ring (an outline at least 2 px wide). Both in one evaluation: a view drawn betwe
 page's body, which has no ring."""
 
 
+NO_FORCED_MOVES = 'localStorage.setItem("ludoteca.play-forced", "0");'
+"""The page's "play forced moves for me" switched off (static/forced.js): the person plays."""
+
+
 def create(server: str, game: str, seed: int, **body: Any) -> str:
     """A practice table of `game`: a person in seat 0 against a random bot; the seat's link."""
     payload = {"game": game, "players": 2, "seats": ["human", "random"], "seed": seed}
@@ -62,7 +66,11 @@ def decisions(page: Any) -> int:
 
 
 def test_ludo_a_pawn_moves_by_keyboard(server: str, page: Any) -> None:
-    """Tab reaches the movable pawn (a focusable button with a focus ring), Enter moves it."""
+    """Tab reaches the movable pawn (a focusable button with a focus ring), Enter moves it.
+
+    The pawn's move is the seat's only one (seed 1): "play forced moves for me" is switched off,
+    else the page plays it after 700 ms and the test races it (on a loaded machine it lost)."""
+    page.add_init_script(NO_FORCED_MOVES)
     open_seat(page, server, create(server, "ludo", seed=1))
     assert page.locator("#board-keys").is_hidden()
     tab_to(page, "#board [data-action]")
