@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from conftest import WebKit
+from web_support import WebKit
 
 
 def live_region(html: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from conftest import WebKit
+from web_support import WebKit
 
 
 def test_turns_say_who_moved_last_and_when_newest_use_first(web: WebKit) -> None:
