@@ -1,5 +1,5 @@
 """A record's edges, each sentence and bound as `core.record` says (issue 36: mutants of
-mutants of `core.record` and `core.chance` that no test in the mutation run's selection noticed).
+`core.record` and `core.chance` that no test in the mutation run's selection noticed).
 """
 
 from __future__ import annotations
