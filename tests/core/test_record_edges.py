@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import ludoteca
-from ludoteca.core.chance import pick, play_chance, sample_outcome
+from ludoteca.core.chance import KEYED, Chance, pick, play_chance, sample_outcome
 from ludoteca.core.errors import StateFormatError
 from ludoteca.core.record import MAX_BYTES, MAX_MOVES, Record
 
@@ -182,3 +182,19 @@ def test_play_chance_resolves_every_chance_node_and_returns_the_outcomes() -> No
         assert outcome == pick(replayed.chance_outcomes(), 0.0)
         replayed.apply_action(outcome)
     assert chosen != drawn and not ruled.is_chance_node() and ruled.history() == chosen
+
+
+def test_a_draw_at_the_top_of_the_unit_interval_is_the_last_outcome() -> None:
+    """`pick`: six faces of 1/6 add up to 0.9999999999999999 in floating point, which is the
+    largest number a draw gives (1 - 2**-53): it falls past the sum and is the last face."""
+    die = [(face, 1 / 6) for face in range(1, 7)]
+    top = 1 - 2**-53
+    assert sum(p for _, p in die) <= top
+    assert pick(die, top) == 6
+    assert pick(die, 0.0) == 1 and pick(die, 0.5) == 4
+
+
+def test_a_keyed_chance_names_the_length_of_the_secret_it_needs() -> None:
+    with pytest.raises(ValueError) as refused:
+        Chance(KEYED, 0, "ab")
+    assert str(refused.value) == "a keyed chance needs a secret of 32 hex digits"

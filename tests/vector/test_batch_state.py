@@ -11,7 +11,7 @@ pytest.importorskip("numba")
 
 import ludoteca
 from ludoteca.core.chance import sample_outcome
-from ludoteca.core.errors import InvalidOptionError
+from ludoteca.core.errors import IllegalActionError, InvalidOptionError
 from ludoteca.games.siege import fast as siege_fast
 from ludoteca.vector.batch import RUNNING, TRUNCATED, KernelBatch
 
@@ -74,3 +74,22 @@ def test_a_siege_batch_keeps_room_for_the_positions_of_its_own_length_cap() -> N
             assert sim.state(i, ref.history()).to_json() == ref.to_json()
         expected = TRUNCATED if step == cap - 1 else RUNNING
         assert done.ended.tolist() == [expected, expected]
+
+
+@pytest.mark.parametrize("batch", [True, 0, -2, "3", 2.0])
+def test_a_batch_is_a_positive_whole_number_of_games(batch: object) -> None:
+    game = ludoteca.load("ludo", players=2)
+    with pytest.raises(InvalidOptionError) as refused:
+        KernelBatch(game, batch)  # type: ignore[arg-type]
+    assert str(refused.value) == f"batch is a positive number of games, not {batch!r}"
+
+
+def test_an_illegal_action_of_the_first_seat_is_refused() -> None:
+    """`step` checks the action of every game where a seat is to move, seat 0 included."""
+    sim = KernelBatch(ludoteca.load("siege"), batch=2, seed=3)
+    assert sim.to_play().tolist() == [0, 0]
+    legal = int(np.flatnonzero(sim.legal_mask()[1])[0])
+    before = sim.rows.copy()
+    with pytest.raises(IllegalActionError, match="game 0: action 0 is not legal"):
+        sim.step([0, legal])
+    assert np.array_equal(sim.rows, before)
