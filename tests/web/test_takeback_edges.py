@@ -1,5 +1,6 @@
-"""A takeback while a bot still thinks about the position it undid (issue 36, a mutant that
-survived: `takeback.perform` without cancelling the bot's task).
+"""Takebacks at their edges (issue 36, mutants that survived): a takeback while a bot still
+thinks about the position it undid (`takeback.perform` without cancelling the bot's task), and
+a request after one that was done.
 
 The bot loop drops a move whose table changed meanwhile (`len(table.moves) == version`), but a
 person who takes back and moves again brings the table back to the same number of moves: only
@@ -67,3 +68,18 @@ def test_a_takeback_stops_the_bot_thinking_about_the_position_it_undid(
     assert (position, bot_move.action) in held_bot.asked, (
         "the bot played in the new position the move it chose for the one taken back"
     )
+
+
+def test_after_a_takeback_between_people_a_new_request_can_be_made(web: Any) -> None:
+    """Once done, a takeback leaves no request behind: the next one is asked and answered."""
+    table = web.create(game="siege", speed="fast")
+    path = f"/api/tables/{table.id}/takeback"
+    proof = {"seat": 0, "token": table.tokens[0]}
+    for _ in range(2):
+        web.play_first_moves(table, 1)
+        asked = web.client.post(path, json=proof)
+        assert asked.status_code == 200 and asked.json()["state"] == "asked", asked.text[:300]
+        answer = {"seat": 1, "token": table.tokens[1], "accept": True}
+        done = web.client.post(path + "/answer", json=answer)
+        assert done.status_code == 200 and done.json()["state"] == "done", done.text[:300]
+        assert web.view(table)["version"] == 0
