@@ -1,18 +1,25 @@
-"""What a server process does with the fan-out's messages (issue 36, mutants that survived):
-its own messages come back to it and change nothing, and a forwarded move whose storing failed
-is refused at once, in one sentence (`web.workers`, `web.forwarding`).
+"""What a server process does with the fan-out's messages and its heartbeat (issue 36, mutants
+that survived): its own messages come back to it and change nothing, late answers are let go, a
+forwarded move whose storing failed is refused at once, in one sentence; the heartbeat renews,
+lets ended tables go and adopts orphans (`web.workers`, `web.forwarding`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
+from ludoteca.web import leases
 from ludoteca.web.server import create_app
+from ludoteca.web.storage import LeaseRow
 from ludoteca.web.table import Table
 
 ELSEWHERE = "another-host/4242"
@@ -100,3 +107,97 @@ def test_a_forwarded_move_whose_storing_failed_is_refused_at_once(
         assert waited < 5.0, "the asker waited for an answer that had come"
         assert manager.holds(live(owner, table.id))
         assert kit.view(table)["version"] == spare.view(table)["version"]
+
+
+def test_a_handed_message_nobody_here_waits_for_is_let_go(tmp_path: Path, make_kit: Any) -> None:
+    """A `handed` may come after its asker stopped waiting: dropped, and the fan-out's handler
+    goes on (an exception there would cut its connection)."""
+    app = create_app(f"sqlite:///{tmp_path / 'handed.db'}", bot_delay=0.0)
+    with TestClient(app) as client:
+        kit = make_kit(app, client)
+        table = kit.create()
+        workers = app.state.manager.workers
+        me = app.state.manager.owner
+        assert client.portal is not None
+        client.portal.call(
+            workers._heard, {"kind": "handed", "table": table.id, "by": ELSEWHERE, "to": me}
+        )
+        assert workers.owners == {table.id: me} and workers._asked == {}
+
+
+def test_stopping_waits_for_the_tasks_it_cancels(tmp_path: Path) -> None:
+    """`Workers.stop` cancels its tasks and waits until each has stopped."""
+    app = create_app(f"sqlite:///{tmp_path / 'stop.db'}", bot_delay=0.0)
+    with TestClient(app) as client:
+        workers = app.state.manager.workers
+
+        async def stopped() -> list[bool]:
+            workers._spawn(asyncio.sleep(60), "sleeper")
+            tasks = list(workers._tasks)
+            await workers.stop()
+            return [task.done() for task in tasks]
+
+        assert client.portal is not None
+        assert client.portal.call(stopped) == [True]
+
+
+def test_the_heartbeat_lets_an_ended_tables_lease_go_and_keeps_a_played_ones(
+    tmp_path: Path, make_kit: Any
+) -> None:
+    """workers.py `_renew`: "a finished table's lease is let go (claimed again if anything is
+    changed there)"."""
+    app = create_app(f"sqlite:///{tmp_path / 'renew.db'}", bot_delay=0.0)
+    with TestClient(app) as client:
+        kit = make_kit(app, client)
+        ended, played = kit.create(), kit.create()
+        kit.play_first_moves(played, 1)
+        manager = app.state.manager
+        end = client.post(f"/api/tables/{ended.id}/end", json={"seat": 0, "token": ended.tokens[0]})
+        assert end.status_code == 200, end.text[:300]
+        manager._held[ended.id] = time.monotonic() + 60  # still held after its end
+        assert client.portal is not None
+        client.portal.call(manager.workers.renew_now)
+        assert ended.id not in manager._held
+        assert manager.holds(live(app, played.id))
+
+
+def test_the_heartbeat_adopts_the_tables_whose_owner_stopped(
+    tmp_path: Path, make_kit: Any
+) -> None:
+    """workers.py `_adopt`: the tables whose lease ran out are taken over, passing over one
+    that cannot be rebuilt."""
+    app = create_app(f"sqlite:///{tmp_path / 'adopt.db'}", bot_delay=0.0)
+    with TestClient(app) as client:
+        kit = make_kit(app, client)
+        tables = [kit.create(), kit.create()]
+        manager = app.state.manager
+        past = datetime.now(UTC) - timedelta(seconds=5)
+        with manager.store.engine.begin() as connection:
+            connection.execute(update(LeaseRow).values(owner=ELSEWHERE, expires=past))
+        for table in tables:
+            manager._held.pop(table.id, None)
+        orphans = leases.orphans(manager.store.engine)
+        assert sorted(orphans) == sorted(t.id for t in tables)
+        broken, adopted = orphans
+        manager.workers._broken.add(broken)  # the first one listed cannot be rebuilt
+        assert client.portal is not None
+        client.portal.call(manager.workers._adopt)
+        assert manager.holds(live(app, adopted)), "an orphan was not adopted"
+        assert leases.holder(manager.store.engine, adopted) == manager.owner
+        assert leases.holder(manager.store.engine, broken) is None
+
+
+def test_on_postgresql_the_heartbeat_renews_the_leases_held(
+    postgres_url: str, make_kit: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """workers.py: "The owner renews all its leases every `lease / 4` s (a heartbeat)"."""
+    monkeypatch.setenv("LUDOTECA_LEASE_SECONDS", "1")
+    app = create_app(postgres_url, bot_delay=0.0)
+    with TestClient(app) as client:
+        kit = make_kit(app, client)
+        table = kit.create()
+        kit.play_first_moves(table, 1)
+        assert app.state.manager.lease_seconds == 1.0
+        time.sleep(2.5)  # ten heartbeats; an unrenewed lease would have run out twice
+        assert leases.holder(app.state.manager.store.engine, table.id) == app.state.manager.owner
+        assert app.state.manager.holds(live(app, table.id))
