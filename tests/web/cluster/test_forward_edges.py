@@ -120,6 +120,7 @@ def test_an_owner_nobody_watches_answers_that_the_table_is_now_the_askers(
         assert lease_of(owner, table.id)[0] == other.state.manager.owner
 
 
+@pytest.mark.sqlite_only  # one process handling its messages, not the storage
 def test_an_answer_nobody_waits_for_any_more_is_let_go(tmp_path: Path, make_kit: Any) -> None:
     """An `answer` may come after its asker stopped waiting (the owner was slow): it is
     dropped, and the fan-out's handler goes on (an exception there would cut its connection)."""
@@ -150,6 +151,7 @@ def test_a_move_forwarded_from_a_process_nobody_watches_shows_in_its_answer(
         assert owner.state.manager.holds(live(owner, table.id))
 
 
+@pytest.mark.sqlite_only  # one process handling its messages, not the storage
 def test_a_lease_handed_over_belongs_to_the_process_it_was_given_to(
     tmp_path: Path, make_kit: Any
 ) -> None:
@@ -205,6 +207,7 @@ def test_a_watcher_catches_up_with_who_moved_and_how_the_table_ended(
         )
 
 
+@pytest.mark.sqlite_only  # one process handling its messages, not the storage
 def test_a_step_message_that_ends_the_game_carries_its_result(
     tmp_path: Path, make_kit: Any
 ) -> None:

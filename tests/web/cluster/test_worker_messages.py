@@ -45,6 +45,7 @@ def messages(table_id: str, by: str, owner: str) -> list[dict[str, Any]]:
     ]
 
 
+@pytest.mark.sqlite_only  # one process handling its messages, not the storage
 def test_a_process_hears_its_own_messages_and_leaves_them_alone(
     tmp_path: Path, make_kit: Any
 ) -> None:
@@ -109,6 +110,7 @@ def test_a_forwarded_move_whose_storing_failed_is_refused_at_once(
         assert kit.view(table)["version"] == spare.view(table)["version"]
 
 
+@pytest.mark.sqlite_only  # one process handling its messages, not the storage
 def test_a_handed_message_nobody_here_waits_for_is_let_go(tmp_path: Path, make_kit: Any) -> None:
     """A `handed` may come after its asker stopped waiting: dropped, and the fan-out's handler
     goes on (an exception there would cut its connection)."""
@@ -125,6 +127,7 @@ def test_a_handed_message_nobody_here_waits_for_is_let_go(tmp_path: Path, make_k
         assert workers.owners == {table.id: me} and workers._asked == {}
 
 
+@pytest.mark.sqlite_only  # one process handling its messages, not the storage
 def test_stopping_waits_for_the_tasks_it_cancels(tmp_path: Path) -> None:
     """`Workers.stop` cancels its tasks and waits until each has stopped."""
     app = create_app(f"sqlite:///{tmp_path / 'stop.db'}", bot_delay=0.0)
@@ -141,6 +144,7 @@ def test_stopping_waits_for_the_tasks_it_cancels(tmp_path: Path) -> None:
         assert client.portal.call(stopped) == [True]
 
 
+@pytest.mark.sqlite_only  # one process handling its messages, not the storage
 def test_the_heartbeat_lets_an_ended_tables_lease_go_and_keeps_a_played_ones(
     tmp_path: Path, make_kit: Any
 ) -> None:
@@ -161,6 +165,7 @@ def test_the_heartbeat_lets_an_ended_tables_lease_go_and_keeps_a_played_ones(
         assert manager.holds(live(app, played.id))
 
 
+@pytest.mark.sqlite_only  # one process handling its messages, not the storage
 def test_the_heartbeat_adopts_the_tables_whose_owner_stopped(tmp_path: Path, make_kit: Any) -> None:
     """workers.py `_adopt`: the tables whose lease ran out are taken over, passing over one
     that cannot be rebuilt."""
