@@ -31,6 +31,7 @@ from ludoteca.web import (
     chat,
     endings,
     hint,
+    lesson_pages,
     luck,
     pages,
     presence,
@@ -166,6 +167,7 @@ def create_app(
         endings,
         luck,
         app_shell,
+        lesson_pages,
     ):
         app.include_router(feature.router)
     app.include_router(pages.router)
