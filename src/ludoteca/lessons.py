@@ -86,7 +86,7 @@ def lesson_of(game_id: str) -> Lesson | None:
 
 def lesson_games() -> list[str]:
     """The ids of the games that have a lesson, in the registry's order."""
-    return [game_id for game_id in games() if lesson_of(game_id) is not None]
+    return [info.id for info in games() if lesson_of(info.id) is not None]
 
 
 def _apply(state: State, notation: str, where: str) -> Played:

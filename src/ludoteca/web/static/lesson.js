@@ -17,11 +17,18 @@ function say(text, tone) {
 }
 
 // The board's controls belong to the lesson: only the lit element is focusable and named.
+// The other moves' glow ("movable") and landing spots are put away, so that only the lesson's
+// move stands out.
 function quieten() {
   for (const node of board.querySelectorAll("[tabindex], [data-action], [data-click]")) {
     node.removeAttribute("tabindex");
     if (node.getAttribute("role") === "button") node.removeAttribute("role");
-    node.classList.remove("lesson-lit", "clickable", "hot");
+    node.classList.remove("lesson-lit", "lesson-lit-html", "clickable", "hot", "movable");
+  }
+  for (const node of board.querySelectorAll(".lesson-ring, .lesson-hit")) node.remove();
+  const expected = view.expected ? String(view.expected.action) : null;
+  for (const node of board.querySelectorAll("[data-target-of]")) {
+    node.classList.toggle("lesson-target", node.dataset.targetOf === expected);
   }
 }
 
@@ -38,6 +45,41 @@ function nameOf(node) {
   return node.getAttribute("aria-label") || (title && title.textContent.trim()) || view.expected.text;
 }
 
+// A ring drawn over the lit element, on top of everything (a field's own glow may lie under
+// its neighbours and its piece); an element of an HTML panel gets an outline instead.
+const SVG_NS = "http://www.w3.org/2000/svg";
+function ring(node) {
+  const svg = node.ownerSVGElement;
+  if (!svg || !node.getBBox) { node.classList.add("lesson-lit-html"); return; }
+  const box = node.getBBox();
+  const toSvg = svg.getScreenCTM().inverse().multiply(node.getScreenCTM());
+  const corners = [[box.x, box.y], [box.x + box.width, box.y + box.height], [box.x, box.y + box.height], [box.x + box.width, box.y]]
+    .map(([x, y]) => new DOMPoint(x, y).matrixTransform(toSvg));
+  const xs = corners.map((p) => p.x);
+  const ys = corners.map((p) => p.y);
+  const unit = 1 / (svg.getScreenCTM().a || 1); // one CSS pixel in the board's units
+  const pad = 3 * unit;
+  const shape = document.createElementNS(SVG_NS, "rect");
+  shape.setAttribute("class", "lesson-ring");
+  shape.setAttribute("x", Math.min(...xs) - pad);
+  shape.setAttribute("y", Math.min(...ys) - pad);
+  shape.setAttribute("width", Math.max(...xs) - Math.min(...xs) + 2 * pad);
+  shape.setAttribute("height", Math.max(...ys) - Math.min(...ys) + 2 * pad);
+  shape.setAttribute("rx", 6 * unit);
+  shape.setAttribute("stroke-width", 4 * unit);
+  shape.setAttribute("aria-hidden", "true");
+  // Under the ring, a tap area at least 44 CSS pixels square: a field on a phone is smaller.
+  const hit = document.createElementNS(SVG_NS, "rect");
+  const side = (w) => Math.max(w, 44 * unit);
+  const [cx, cy] = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+  const [w, h] = [side(Math.max(...xs) - Math.min(...xs)), side(Math.max(...ys) - Math.min(...ys))];
+  for (const [key, value] of Object.entries({ x: cx - w / 2, y: cy - h / 2, width: w, height: h })) hit.setAttribute(key, value);
+  hit.setAttribute("class", "lesson-hit");
+  hit.setAttribute("data-lesson-hit", "");
+  hit.setAttribute("aria-hidden", "true");
+  svg.append(hit, shape);
+}
+
 function light() {
   quieten();
   const selector = litSelector();
@@ -47,6 +89,7 @@ function light() {
   const lit = [...board.querySelectorAll(selector)];
   lit.forEach((node, i) => {
     node.classList.add("lesson-lit");
+    ring(node);
     if (i === 0) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
@@ -106,7 +149,7 @@ async function advance(byKeyboard) {
 function isRight(target) {
   const selector = litSelector();
   if (!selector || !target.closest) return false;
-  if (target.closest(selector)) return true;
+  if (target.closest(selector) || target.closest("[data-lesson-hit]")) return true;
   // A one-click move may also be chosen by its landing spot, as on a live table.
   return !view.expected.clicks && Boolean(target.closest(`[data-target-of="${view.expected.action}"]`));
 }
