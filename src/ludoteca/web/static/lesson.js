@@ -86,10 +86,13 @@ function light() {
   const svg = board.querySelector("svg");
   if (svg) svg.setAttribute("role", selector ? "group" : "img");
   if (!selector) return [];
+  const shown = (node) => node.getClientRects().length > 0;
   const lit = [...board.querySelectorAll(selector)];
+  // "clickable", as on a live table, where a game's board shows only what can be chosen.
+  lit.forEach((node) => node.classList.add("lesson-lit", "clickable"));
+  lit.sort((a, b) => shown(b) - shown(a));
   lit.forEach((node, i) => {
-    node.classList.add("lesson-lit");
-    ring(node);
+    if (shown(node)) ring(node);
     if (i === 0) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
@@ -124,7 +127,8 @@ function render(next, focus) {
 async function advance(byKeyboard) {
   const expected = view.expected;
   if (expected.clicks && clicked + 1 < expected.clicks.length) {
-    for (const node of board.querySelectorAll(litSelector())) node.classList.add("lesson-chosen");
+    // "selected", as on a live table: a game's board may show more on it (villa's zoom).
+    for (const node of board.querySelectorAll(litSelector())) node.classList.add("lesson-chosen", "selected");
     clicked += 1;
     const lit = light();
     say(_("Good. Now the lit field."), "good");
