@@ -38,7 +38,7 @@ LESSON = Lesson(
         ),
         Step(
             play="Se4-e3",
-            say=N_("Move the second lit soldier one field."),
+            say=N_("Now move a second soldier one field."),
             why=N_(
                 "Soldiers may leave and enter the castle as they like, but never step onto "
                 "the blue moat fields at the sides."
@@ -91,7 +91,7 @@ LESSON = Lesson(
             play="Le5xd4",
             say=N_("A knight jumped into the castle. Capture it with the lord."),
             why=N_(
-                "The lord captures a knight by ending its diagonal move on it. Keep him safe: "
+                "The lord captures a knight by ending his diagonal move on it. Keep him safe: "
                 "a knight that lands on the lord wins the game for the attacker."
             ),
             then=("Na2-c3",),
