@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludoteca.core.api import CHANCE, TERMINAL, State
+from ludoteca.core.api import State
 from ludoteca.core.registry import game_class, game_module, games
 
 
@@ -135,13 +135,5 @@ def stage(lesson: Lesson, index: int) -> Stage:
 
 def replay(lesson: Lesson) -> State:
     """The lesson played to its end on the engine (raises `LessonError` where it breaks)."""
-    last = None
-    for last in stages(lesson):
-        pass
-    assert last is not None
+    *_, last = stages(lesson)
     return last.state
-
-
-def is_bot_or_chance(player: int, lesson: Lesson) -> bool:
-    """Whether an action by `player` is the bot's or chance's (not the learner's)."""
-    return player in (CHANCE, TERMINAL) or player != lesson.learner

@@ -101,8 +101,7 @@ LESSON = Lesson(
             play="R-0",
             say=N_("Yellow had no pawn out and could not move. You rolled a 6: bring out a pawn."),
             why=N_(
-                "Only a 6 brings a pawn out, so a player with every pawn in reserve waits "
-                "for a 6."
+                "Only a 6 brings a pawn out, so a player with every pawn in reserve waits for a 6."
             ),
         ),
     ),

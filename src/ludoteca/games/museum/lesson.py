@@ -75,9 +75,7 @@ LESSON = Lesson(
         Step(
             play="23-roof",
             say=N_("This card checks only the elevator. Go back up to the roof."),
-            why=N_(
-                "On the roof your markers are banked: if you are caught later, you keep them."
-            ),
+            why=N_("On the roof your markers are banked: if you are caught later, you keep them."),
             # Blue stays; Blue turns the next card (the guard checks 25, 0-1 fields) and moves on.
             then=("=25", "card:25/1", "25-26"),
         ),
