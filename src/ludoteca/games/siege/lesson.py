@@ -46,13 +46,15 @@ LESSON = Lesson(
             then=("Nd0-b1",),
         ),
         # Seed 1a: "De ridder springt in een zet twee velden naar voren en vervolgens één veld
-        # naar links of naar rechts" (like a chess knight); 1b: never backwards.
+        # naar links of naar rechts" (like a chess knight); 1b: never backwards, "behalve wanneer
+        # hij zich bij de burcht bevindt en de burcht intrekt".
         Step(
             play="Sd5-c4",
             say=N_("Now the third soldier: one field diagonally."),
             why=N_(
                 "Watch the knights: each jumps like a chess knight, two fields forward and one "
-                "to the side or one forward and two to the side, and never backwards."
+                "to the side or one forward and two to the side, never backwards except into "
+                "the castle."
             ),
             then=("Ne0-g1",),
         ),
