@@ -108,6 +108,14 @@ class BoardDataModule(Protocol):
 
 
 @runtime_checkable
+class LessonModule(Protocol):
+    """`lesson.py`: the guided first game at `/learn/<id>`, a `ludoteca.lessons.Lesson` that
+    `tests/test_lessons.py` replays on the engine."""
+
+    LESSON: Any
+
+
+@runtime_checkable
 class FastSearchModule(Protocol):
     """`fast_search.py`: the `mcts` agent's rollouts (`rollout(game)`) or whole search
     (`Search`) compiled over the kernel (numba, the `fast` extra)."""
@@ -225,6 +233,7 @@ MODULES: tuple[Part, ...] = (
     Part("describe", DescribeModule, False),
     Part("panel", PanelModule, False),
     Part("board_data", BoardDataModule, False),
+    Part("lesson", LessonModule, False),
     Part("solve", SolveModule, False),
     Part("fast_search", FastSearchModule, False, needs="numba"),
     Part("fast_batch", BatchHooks, False, needs="numba"),

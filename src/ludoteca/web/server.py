@@ -40,7 +40,7 @@ from ludoteca.web.live import api, endings, your_tables
 from ludoteca.web.live.deps import tell_all
 from ludoteca.web.live.idle import IDLE_HOURS, IdleTables
 from ludoteca.web.live.manager import MAX_ACTIONS, TableManager
-from ludoteca.web.pages import app_shell, luck
+from ludoteca.web.pages import app_shell, lessons, luck
 from ludoteca.web.pages import routes as pages
 from ludoteca.web.server_gc import tune_for_serving
 from ludoteca.web.social import chat, presence, rematch, takeback
@@ -178,6 +178,7 @@ def create_app(
         endings,
         luck,
         app_shell,
+        lessons,
     ):
         app.include_router(feature.router)
     app.include_router(pages.router)
