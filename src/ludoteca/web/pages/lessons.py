@@ -21,8 +21,8 @@ from ludoteca.lessons import Lesson, lesson_of, stage
 from ludoteca.narration import Narrator, seat_colour
 from ludoteca.web.http.errors import NotFound
 from ludoteca.web.http.openapi import html_errors, json_errors
-from ludoteca.web.pages.routes.templating import templates
-from ludoteca.web.table.table.render import board_html, click_paths
+from ludoteca.web.pages.templating import templates
+from ludoteca.web.table.render import board_html, click_paths
 
 router = APIRouter()
 
