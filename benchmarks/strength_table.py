@@ -66,6 +66,7 @@ DOCS = (
     ROOT / "docs" / "agents.md",
     ROOT / "benchmarks" / "README.md",
     ROOT / "docs" / "tuning.md",
+    ROOT / "docs" / "learning.md",
     *sorted(p for p in (ROOT / "docs" / "games").glob("*.md") if ".howto." not in p.name),
 )
 """Every page with marked tables; a game's full rules page holds its game's rows in its own
@@ -147,15 +148,25 @@ MUSEUM_BEFORE_ELEVATOR = "greedy:risk=1.332,pace=2.539,bonus=0.7427,reach=1.606,
 
 LEARNED = (
     Matchup("ludo", 5, "learned", "greedy", 240),
-    Matchup("bremen", 3, "learned", "greedy", 240),
-    Matchup("bremen", 4, "learned", "greedy", 240),
-    Matchup("museum", 2, "learned", "greedy", 240),
-    Matchup("museum", 3, "learned", "greedy", 240),
-    Matchup("villa", 3, "learned", "greedy", 240),
-    Matchup("villa", 4, "learned", "greedy", 240),
+    Matchup("bremen", 3, "learned", "greedy", 120),
+    Matchup("bremen", 4, "learned", "greedy", 120),
+    Matchup("museum", 2, "learned", "greedy", 120),
+    Matchup("museum", 3, "learned", "greedy", 120),
+    Matchup("villa", 3, "learned", "greedy", 48),
+    Matchup("villa", 4, "learned", "greedy", 48),
+    Matchup("ludo", 2, "learned", "expectimax", 120),
+    Matchup("ludo", 3, "learned", "expectimax", 60),
+    Matchup("ludo", 4, "learned", "tuned", 120),
+    Matchup("ludo", 6, "learned", "expectimax", 60),
+    Matchup("bremen", 2, "learned", "tuned", 120),
+    Matchup("museum", 4, "learned", "tuned", 120),
+    Matchup("siege", 2, "learned", "solved", 48),
+    Matchup("villa", 2, "learned", "careful", 24),
 )
-"""The learned value's agent (`agents/valued.py`) where `hard` was `greedy` before it (issue 30):
-one `learned` against n - 1 `greedy`."""
+"""The learned value's agent (`agents/valued.py`, issue 30): one `learned` against n - 1 `greedy`
+where `hard` was `greedy` before it, then against today's `hard` everywhere else. Villa's games
+cost about ten seconds each (the pull odds of every move's afterstate run the physics), so it
+has the fewest."""
 
 EXTRAS = (
     Matchup("ludo", 2, "expectimax", "greedy", 240),
@@ -627,6 +638,7 @@ TABLES = {
     "levels": lambda done: levels_table(done) + footer(done),
     "extras": lambda done: extras_table(done) + footer(done),
     "tuned": lambda done: extras_table(done, agent="tuned") + footer(done),
+    "learned": lambda done: extras_table(done, agent="learned") + footer(done),
 }
 """The tables the docs hold, by marker name: `<!-- strength-table:NAME -->` and
 `<!-- /strength-table:NAME -->` lines enclose each."""
