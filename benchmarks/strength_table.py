@@ -154,19 +154,10 @@ LEARNED = (
     Matchup("museum", 3, "learned", "greedy", 120),
     Matchup("villa", 3, "learned", "greedy", 48),
     Matchup("villa", 4, "learned", "greedy", 48),
-    Matchup("ludo", 2, "learned", "expectimax", 120),
-    Matchup("ludo", 3, "learned", "expectimax", 60),
-    Matchup("ludo", 4, "learned", "tuned", 120),
-    Matchup("ludo", 6, "learned", "expectimax", 60),
-    Matchup("bremen", 2, "learned", "tuned", 120),
-    Matchup("museum", 4, "learned", "tuned", 120),
-    Matchup("siege", 2, "learned", "solved", 48),
-    Matchup("villa", 2, "learned", "careful", 24),
 )
 """The learned value's agent (`agents/valued.py`, issue 30): one `learned` against n - 1 `greedy`
-where `hard` was `greedy` before it, then against today's `hard` everywhere else. Villa's games
-cost about ten seconds each (the pull odds of every move's afterstate run the physics), so it
-has the fewest."""
+where `hard` was `greedy` before it. Villa's games cost about ten seconds each (the pull odds of
+every move's afterstate run the physics), so it has the fewest."""
 
 EXTRAS = (
     Matchup("ludo", 2, "expectimax", "greedy", 240),

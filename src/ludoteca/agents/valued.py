@@ -74,7 +74,8 @@ def _has_value(game: Game) -> bool:
     path = params_path(game)
     if not path.exists():
         return False
-    return json.loads(path.read_text(encoding="utf-8")).get("options") == dict(game.options)
+    fitted = json.loads(path.read_text(encoding="utf-8")).get("options")
+    return bool(fitted == dict(game.options))
 
 
 def _net_options(game: Game) -> Any:
