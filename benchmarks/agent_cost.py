@@ -2,6 +2,7 @@
 
     python benchmarks/agent_cost.py --positions 20
     python benchmarks/agent_cost.py --game villa --players 2
+    python benchmarks/agent_cost.py --game bremen --players 3 --agent learned --agent hard
 
 The positions are taken from seeded games between greedy bots (every few decisions, only where
 there is a real choice), so every agent is timed on the same positions. Prints the median and
@@ -57,6 +58,9 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="a game id (default: every game)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument(
+        "--agent", action="append", help="time only this agent spec (repeatable; default: all)"
+    )
     args = parser.parse_args()
     print(
         f"| game | agent | median ms | 90th pct ms |  ({args.positions} positions, "
@@ -66,7 +70,7 @@ def main() -> None:
     for game_id in args.game or [info.id for info in ludoteca.games()]:
         game = ludoteca.load(game_id, players=args.players)
         sample = positions(game, args.positions)
-        for name in sorted(agents.available(game)):
+        for name in args.agent or sorted(agents.available(game)):
             times = sorted(cost_ms(name, game, sample))
             p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
             print(

@@ -1,6 +1,7 @@
 """Every strength figure the docs quote, from one seeded, resumable command.
 
-    .venv/bin/python benchmarks/strength_table.py run [--jobs 2] [--game G] [--skip KEY] [--plan]
+    .venv/bin/python benchmarks/strength_table.py run [--jobs 2] [--game G] [--skip KEY]
+                                                      [--only KEY] [--plan]
     .venv/bin/python benchmarks/strength_table.py docs     # write the tables into the docs
     .venv/bin/python benchmarks/strength_table.py check    # exit 1 where a doc's table is stale
 
@@ -56,6 +57,8 @@ from ludoteca.arena.schedule import game_seed
 from ludoteca.arena.stats import is_draw, wilson_interval, win_shares
 from ludoteca.arena.tune import SEED_LIMIT
 from ludoteca.arena.workers import Workers
+from ludoteca.review.net import net_path
+from ludoteca.review.value import params_path
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results" / "strength.jsonl"
@@ -63,6 +66,7 @@ DOCS = (
     ROOT / "docs" / "agents.md",
     ROOT / "benchmarks" / "README.md",
     ROOT / "docs" / "tuning.md",
+    ROOT / "docs" / "learning.md",
     *sorted(p for p in (ROOT / "docs" / "games").glob("*.md") if ".howto." not in p.name),
 )
 """Every page with marked tables; a game's full rules page holds its game's rows in its own
@@ -142,6 +146,19 @@ LEVEL_GAMES = {
 MUSEUM_BEFORE_ELEVATOR = "greedy:risk=1.332,pace=2.539,bonus=0.7427,reach=1.606,decay=1.106"
 """Museum's tuned weights of 2026-11-29, tuned before the elevator correction (issue 34)."""
 
+LEARNED = (
+    Matchup("ludo", 5, "learned", "greedy", 240),
+    Matchup("bremen", 3, "learned", "greedy", 120),
+    Matchup("bremen", 4, "learned", "greedy", 120),
+    Matchup("museum", 2, "learned", "greedy", 120),
+    Matchup("museum", 3, "learned", "greedy", 120),
+    Matchup("villa", 3, "learned", "greedy", 48),
+    Matchup("villa", 4, "learned", "greedy", 48),
+)
+"""The learned value's agent (`agents/valued.py`, issue 30): one `learned` against n - 1 `greedy`
+where `hard` was `greedy` before it. Villa's games cost about ten seconds each (the pull odds of
+every move's afterstate run the physics), so it has the fewest."""
+
 EXTRAS = (
     Matchup("ludo", 2, "expectimax", "greedy", 240),
     Matchup("ludo", 3, "expectimax", "greedy", 60),
@@ -161,6 +178,7 @@ EXTRAS = (
     Matchup("villa", 2, "careful", "greedy", 408),
     Matchup("villa", 3, "careful", "greedy", 36),
     Matchup("villa", 4, "careful", "greedy", 36),
+    *LEARNED,
 )
 """Matchups the docs quote besides the levels: agents whose parameters or rules were chosen on
 games (expectimax's and bremen's guided mcts defaults, the tuned weights, careful's rules),
@@ -232,10 +250,14 @@ def _larger(old: Matchup | None, new: Matchup) -> Matchup:
 
 
 def fingerprint(matchup: Matchup) -> str:
-    """What a block measured: the specs, and the weights file of a `tuned` agent."""
+    """What a block measured: the specs, the weights file of a `tuned` agent and the value file
+    of a `learned` one."""
     parts = [matchup.key]
-    if "tuned" in (agents.parse_spec(matchup.agent)[0], agents.parse_spec(matchup.opponent)[0]):
+    names = (agents.parse_spec(matchup.agent)[0], agents.parse_spec(matchup.opponent)[0])
+    if "tuned" in names:
         parts.append(tuned_weights(matchup.game))
+    if "learned" in names:
+        parts.append(learned_value(matchup.game, matchup.players))
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
@@ -243,6 +265,16 @@ def tuned_weights(game_id: str) -> str:
     """The weights a game's `tuned` agent plays with, as sorted JSON."""
     path = ROOT / "src" / "ludoteca" / "games" / game_id / "tuned.json"
     return json.dumps(json.loads(path.read_text())["weights"], sort_keys=True)
+
+
+def learned_value(game_id: str, players: int) -> str:
+    """A digest of the value file the `learned` agent plays by (the network where one is
+    shipped, else the softmax weights)."""
+    game = _game(game_id, players)
+    path = net_path(game)
+    if not path.exists():
+        path = params_path(game)
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def digest(actions: Iterable[int]) -> str:
@@ -597,6 +629,7 @@ TABLES = {
     "levels": lambda done: levels_table(done) + footer(done),
     "extras": lambda done: extras_table(done) + footer(done),
     "tuned": lambda done: extras_table(done, agent="tuned") + footer(done),
+    "learned": lambda done: extras_table(done, agent="learned") + footer(done),
 }
 """The tables the docs hold, by marker name: `<!-- strength-table:NAME -->` and
 `<!-- /strength-table:NAME -->` lines enclose each."""
@@ -658,6 +691,8 @@ def _iter_plan(args: argparse.Namespace) -> Iterator[Matchup]:
             continue
         if args.skip and any(word in matchup.key for word in args.skip):
             continue
+        if args.only and not any(word in matchup.key for word in args.only):
+            continue
         yield matchup
 
 
@@ -668,6 +703,9 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument(
         "--skip", action="append", help="leave out the matchups whose key holds this (repeatable)"
+    )
+    parser.add_argument(
+        "--only", action="append", help="only the matchups whose key holds this (repeatable)"
     )
     parser.add_argument("--plan", action="store_true", help="list what run would play")
     parser.add_argument("--results", type=Path, default=RESULTS)

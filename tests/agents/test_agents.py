@@ -33,7 +33,7 @@ def test_available_lists_general_and_game_bots() -> None:
 def test_unknown_agent_names_the_valid_ones() -> None:
     game = ludoteca.load("ludo")
     valid = ", ".join(sorted(agents.available(game)))
-    assert "greedy, mcts" in valid and "alphabeta" not in valid
+    assert "greedy, learned, mcts" in valid and "alphabeta" not in valid
     with pytest.raises(UnknownAgentError, match=f"valid agents: {valid}$"):
         agents.load("grandmaster", game)
 

@@ -14,6 +14,7 @@ from ludoteca.agents.expectimax import ExpectimaxAgent
 from ludoteca.agents.mcts import MCTSAgent
 from ludoteca.agents.strengths import LEVELS, resolve, strengths, strongest
 from ludoteca.agents.tuned import TunedAgent
+from ludoteca.agents.valued import LearnedAgent
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError, UnknownAgentError
 from ludoteca.core.registry import game_module
@@ -25,6 +26,7 @@ GENERAL: dict[str, type[Agent]] = {
     "minimax": MinimaxAgent,
     "expectimax": ExpectimaxAgent,
     "tuned": TunedAgent,
+    "learned": LearnedAgent,
 }
 
 

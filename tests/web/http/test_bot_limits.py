@@ -4,8 +4,8 @@ docs/web.md, "Limits": "a request body is at most 64 KiB (413 beyond), a table a
 an agent spec at most 200 characters, a WebSocket message at most 4096 characters", and the
 bots' ceilings: "at most 10 seconds per move (`mcts:seconds`, `alphabeta:time`), 200,000 MCTS
 iterations, a rollout depth of 1,000, search depth 8 (minimax 4), expectimax width and samples
-64, quiescence 8". Each bound is checked at the bound (allowed) and just past it (refused, the
-message naming the parameter and the limit).
+64, quiescence 8" (and `learned`'s width and samples 64). Each bound is checked at the bound
+(allowed) and just past it (refused, the message naming the parameter and the limit).
 """
 
 from __future__ import annotations
@@ -73,6 +73,8 @@ CEILINGS = [
         "expectimax samples=65 is over",
         "64",
     ),
+    ("ludo", "learned:width=64", "learned:width=65", "learned width=65 is over", "64"),
+    ("ludo", "learned:samples=64", "learned:samples=65", "learned samples=65 is over", "64"),
 ]
 
 

@@ -16,6 +16,7 @@ from ludoteca.agents.alphabeta import AlphaBetaAgent, MinimaxAgent
 from ludoteca.agents.base import Agent
 from ludoteca.agents.expectimax import ExpectimaxAgent
 from ludoteca.agents.mcts import MCTSAgent
+from ludoteca.agents.valued import LearnedAgent
 
 MAX_BODY = 64 * 1024
 """Bytes of a request body; a table request or a move is far smaller."""
@@ -74,6 +75,8 @@ class BotLimits:
                 ("width", agent.search.width, self.width),
                 ("samples", agent.search.samples, self.samples),
             ]
+        elif isinstance(agent, LearnedAgent):  # its depth is 1 or 2 by itself
+            checks += [("width", agent.width, self.width), ("samples", agent.samples, self.samples)]
         for name, value, ceiling in checks:
             if value > ceiling:
                 return (
