@@ -114,13 +114,17 @@ def test_retro_equals_brute_force_minimax_position_by_position(
     solve(directory, knights=knights, soldiers=soldiers, threads=1)
     reader = Reader(directory)
     expected = brute_force(knights, soldiers)
-    assert len(expected) == int(reader.layers[:, 6].sum())  # every position has a slot
     wrong = []
+    slots = set()
     for (ks, ss, lord, side), want in expected.items():
-        got = reader.read(reader.index(list(ks), list(ss), lord, side))
+        slot = reader.index(list(ks), list(ss), lord, side)
+        slots.add(slot)
+        got = reader.read(slot)
         if got != want:
             wrong.append((ks, ss, lord, side, got, want))
-    assert not wrong, wrong[:5]
+    assert not wrong, wrong[:5]  # mirror images share a slot, so this checks the symmetry too
+    assert len(slots) == int(reader.layers[:, 6].sum())  # and every slot is some position
+    assert len(slots) < 0.7 * len(expected)
     assert {WIN, LOSS} <= set(expected.values())  # the test has teeth: both results occur
 
 

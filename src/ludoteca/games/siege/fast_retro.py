@@ -68,6 +68,7 @@ from ludoteca.games.siege.fast import (
     RAYS,
     REACH,
 )
+from ludoteca.games.siege.fast_solve import symmetric
 from ludoteca.games.siege.game import SiegeGame
 
 Ints = npt.NDArray[np.int64]
@@ -78,6 +79,7 @@ DRAW, WIN, LOSS, FINAL = 0, 1, 2, 3
 UNKNOWN = 0
 FORMAT = 1
 MAX_PIECES = 4
+CASTLE_FIELDS = 16
 CASTLE_PROGRESS = 7
 """A knight in the castle counts as row 7: entering the castle is progress from any row."""
 LAYER_COLUMNS = ("knights", "soldiers", "inside", "rank", "outside", "free", "size", "offset")
@@ -112,6 +114,8 @@ class Geometry:
     def of(cls, board: Board) -> Geometry:
         castle = sorted(board.castle)
         outside = sorted(set(board.fields) - board.castle)
+        if not symmetric(board) or len(castle) != CASTLE_FIELDS:
+            raise ValueError("the retrograde solver wants a mirror-symmetric board, 16 castle fields")
         castle_index = np.full(fast.SPAN, -1, dtype=np.int64)
         outside_index = np.full(fast.SPAN, -1, dtype=np.int64)
         for i, f in enumerate(castle):
@@ -156,6 +160,8 @@ def layer_table(geo: Geometry, knights: int, soldiers: int) -> Ints:
             for m in range(min(n, castle_count) + 1):
                 for combo in combinations(range(len(outside)), n - m):
                     bits = sum(1 << outside[p] for p in combo)
+                    if mirror_bits(bits) < bits:
+                        continue  # its mirror image's layer holds it
                     rank = sum(int(geo.binom[p, i + 1]) for i, p in enumerate(combo))
                     progress = sum(outside[p] // WIDTH for p in combo) + CASTLE_PROGRESS * m
                     free = soldier_fields - bin(bits & walk).count("1") - m - 1
@@ -174,17 +180,34 @@ def layer_table(geo: Geometry, knights: int, soldiers: int) -> Ints:
     return table
 
 
-def lookup(table: Ints) -> tuple[Ints, Ints]:
-    """`(start, layer_of)`: the layer of (n, s, m, rank of O) is layer_of[start[n, s, m] + rank]."""
+def mirror_bits(bits: int) -> int:
+    """The fields' mirror image, columns a-h reversed (each row's byte reversed)."""
+    return sum(1 << (f ^ 7) for f in range(fast.SPAN) if bits >> f & 1)
+
+
+def lookup(table: Ints, outside_count: int, binom: Ints) -> tuple[Ints, Ints]:
+    """`(start, layer_of)`: the layer of (n, s, m, rank of O) is layer_of[start[n, s, m] + rank]
+    (-1 for an O that is not its mirror class's representative)."""
     start = np.full((MAX_PIECES + 1, MAX_PIECES + 1, MAX_PIECES + 1), -1, dtype=np.int64)
-    order = np.lexsort((table[:, L_RANK], table[:, L_M], table[:, L_S], table[:, L_N]))
-    layer_of = order.astype(np.int64)
-    keys = table[order][:, [L_N, L_S, L_M]]
-    for i in range(len(order)):
-        n, s, m = (int(v) for v in keys[i])
-        if start[n, s, m] < 0:
-            start[n, s, m] = i
+    at = 0
+    for n in range(1, MAX_PIECES + 1):
+        for s in range(MAX_PIECES + 1):
+            for m in range(n + 1):
+                start[n, s, m] = at
+                at += int(binom[outside_count, n - m])
+    layer_of = np.full(at, -1, dtype=np.int64)
+    for i in range(len(table)):
+        n, s, m, rank = (int(v) for v in table[i, [L_N, L_S, L_M, L_RANK]])
+        layer_of[start[n, s, m] + rank] = i
     return start, layer_of
+
+
+@njit(cache=True, inline="always")
+def _mirror(x: int) -> int:
+    """Reverse the bits of each byte: the mirror image of a set of fields (columns a-h)."""
+    x = ((x >> 1) & 0x5555555555555555) | ((x & 0x5555555555555555) << 1)
+    x = ((x >> 2) & 0x3333333333333333) | ((x & 0x3333333333333333) << 2)
+    return ((x >> 4) & 0x0F0F0F0F0F0F0F0F) | ((x & 0x0F0F0F0F0F0F0F0F) << 4)
 
 
 # -- the kernels ------------------------------------------------------------------------------
@@ -216,9 +239,16 @@ def _locate(
     layer_of: Ints,
     layers: Ints,
 ) -> tuple[int, int]:
-    """(layer, index within it) of a position (the module's index)."""
-    inside = knights & castle
+    """(layer, index within it) of a position (the module's index), or of its mirror image when
+    that one's outside knights have the smaller bits."""
     out = knights & ~castle
+    flipped = _mirror(out)
+    if flipped < out:
+        knights = _mirror(knights)
+        soldiers = _mirror(soldiers)
+        lord ^= 7
+        out = flipped
+    inside = knights & castle
     n = _popcount(knights)
     s = _popcount(soldiers)
     m = _popcount(inside)
@@ -573,7 +603,9 @@ class RetroTables:
         self.soldiers = soldiers
         self.geo = Geometry.of(load_board())
         self.layers = np.load(directory / "layers.npy")
-        self.start, self.layer_of = lookup(self.layers)
+        self.start, self.layer_of = lookup(
+            self.layers, len(self.geo.outside_fields), self.geo.binom
+        )
         self.positions = int(self.layers[-1, L_OFFSET] + self.layers[-1, L_SIZE])
         self.values = np.memmap(directory / "values.bin", dtype=np.uint8, mode="r+")
         self.stats = np.load(directory / "stats.npy", mmap_mode="r+")

@@ -74,7 +74,13 @@ class Reader:
 
     # -- the index, from the format's description -------------------------------------------
     def index(self, knights: list[int], soldiers: list[int], lord: int, side: int) -> int:
-        """The global position number of a position."""
+        """The global position number of a position (of its mirror image, columns a-h
+        reversed, when the mirror image's outside knights have the smaller bit set)."""
+        out_bits = sum(1 << f for f in knights if f not in self.castle)
+        mirrored_bits = sum(1 << (f // WIDTH * WIDTH + WIDTH - 1 - f % WIDTH) for f in knights if f not in self.castle)
+        if mirrored_bits < out_bits:
+            flip = lambda f: f // WIDTH * WIDTH + WIDTH - 1 - f % WIDTH  # noqa: E731
+            knights, soldiers, lord = [flip(f) for f in knights], [flip(f) for f in soldiers], flip(lord)
         inside = sorted(f for f in knights if f in self.castle)
         out = sorted(f for f in knights if f not in self.castle)
         key = (len(knights), len(soldiers), len(inside), _rank([self.outside.index(f) for f in out]))
@@ -220,5 +226,3 @@ def all_positions(
                             result.append((list(ks), list(ss), lord, side))
     return result
 
-
-assert WIDTH == 8
