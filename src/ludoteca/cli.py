@@ -255,7 +255,7 @@ def solve(
         if method == "retro":
             retro = game_module(game, "fast_retro")
             if retro is None or tables is None:
-                raise UnknownGameError(f"--method retro needs --tables DIR and a game with it (siege)")
+                raise UnknownGameError("--method retro needs --tables DIR (a game with it: siege)")
             retro.run(Console(), tables, seconds=time, log=log)
             return
         if method != "proof":

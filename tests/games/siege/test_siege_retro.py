@@ -12,10 +12,10 @@ import pytest
 
 pytest.importorskip("numba")
 
-from ludoteca.games.siege.board import load_board  # noqa: E402
-from ludoteca.games.siege.fast_retro import RetroTables, solve  # noqa: E402
-from ludoteca.games.siege.game import SIDES, SiegeGame, SiegeState  # noqa: E402
-from ludoteca.games.siege.retro_check import (  # noqa: E402
+from ludoteca.games.siege.board import load_board
+from ludoteca.games.siege.fast_retro import RetroTables, solve
+from ludoteca.games.siege.game import SIDES, SiegeGame, SiegeState
+from ludoteca.games.siege.retro_check import (
     DRAW,
     LOSS,
     WIN,
@@ -26,9 +26,11 @@ from ludoteca.games.siege.retro_check import (  # noqa: E402
 
 BOARD = load_board()
 GAME = SiegeGame(opening_rule=False, max_quiet_moves=0)
+Key = tuple[tuple[int, ...], tuple[int, ...], int, int]
+"""(knights' fields, soldiers' fields, the lord's field, side to move)."""
 
 
-def _positions(knights: int, soldiers: int) -> list[tuple[tuple[int, ...], tuple[int, ...], int, int]]:
+def _positions(knights: int, soldiers: int) -> list[Key]:
     """Every placement of 1..knights knights, 0..soldiers soldiers and the lord, either side to
     move (enumerated from the board, not from the solver's layers)."""
     walk = [f for f in BOARD.fields if BOARD.on_grid(f) and f not in BOARD.moat]
@@ -43,7 +45,7 @@ def _positions(knights: int, soldiers: int) -> list[tuple[tuple[int, ...], tuple
     return out
 
 
-def _key(state: SiegeState) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
+def _key(state: SiegeState) -> Key:
     cells = state.cells
     return (
         tuple(f for f in range(len(cells)) if cells[f] == 1),
@@ -53,13 +55,18 @@ def _key(state: SiegeState) -> tuple[tuple[int, ...], tuple[int, ...], int, int]
     )
 
 
-def brute_force(knights: int, soldiers: int) -> dict[tuple[tuple[int, ...], tuple[int, ...], int, int], int]:
+def _flip(theirs: int | None) -> int:
+    """A child's value for the side that moved into it (undecided counts as drawn)."""
+    return LOSS if theirs == WIN else WIN if theirs == LOSS else DRAW
+
+
+def brute_force(knights: int, soldiers: int) -> dict[Key, int]:
     """Values by plain fixpoint iteration over the whole game graph, moves from `game.py`: a
     position is won when a child is lost for the opponent (or the move wins the game), lost when
     every child is won for the opponent (or it has no move); what never settles is drawn."""
     name = BOARD.name
-    children: dict[tuple[tuple[int, ...], tuple[int, ...], int, int], list[object]] = {}
-    value: dict[tuple[tuple[int, ...], tuple[int, ...], int, int], int] = {}
+    children: dict[Key, list[int | Key]] = {}
+    value: dict[Key, int] = {}
     for ks, ss, lord, side in _positions(knights, soldiers):
         state = SiegeState.from_json(
             GAME,
@@ -74,7 +81,7 @@ def brute_force(knights: int, soldiers: int) -> dict[tuple[tuple[int, ...], tupl
         if state.is_terminal():
             value[key] = LOSS
             continue
-        kids: list[object] = []
+        kids: list[int | Key] = []
         for action in state.legal_actions():
             child = state.clone()
             child.apply_action(action)
@@ -89,8 +96,7 @@ def brute_force(knights: int, soldiers: int) -> dict[tuple[tuple[int, ...], tupl
         for key, kids in children.items():
             if key in value:
                 continue
-            theirs = [k if isinstance(k, int) else {WIN: LOSS, LOSS: WIN}.get(value.get(k), DRAW)  # type: ignore[call-overload]
-                      for k in kids]
+            theirs = [k if isinstance(k, int) else _flip(value.get(k)) for k in kids]
             if WIN in theirs:
                 value[key], changed = WIN, True
             elif all(v == LOSS for v in theirs):
@@ -128,7 +134,9 @@ def test_retro_equals_brute_force_minimax_position_by_position(
     assert {WIN, LOSS} <= set(expected.values())  # the test has teeth: both results occur
 
 
-def test_retro_tables_round_trip_and_resume_change_nothing(small_tables: Path, tmp_path: Path) -> None:
+def test_retro_tables_round_trip_and_resume_change_nothing(
+    small_tables: Path, tmp_path: Path
+) -> None:
     whole = np.fromfile(small_tables / "values.bin", dtype=np.uint8)
     again = RetroTables.open(small_tables)
     assert again.done == len(again.layers)

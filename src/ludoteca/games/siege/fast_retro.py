@@ -115,7 +115,7 @@ class Geometry:
         castle = sorted(board.castle)
         outside = sorted(set(board.fields) - board.castle)
         if not symmetric(board) or len(castle) != CASTLE_FIELDS:
-            raise ValueError("the retrograde solver wants a mirror-symmetric board, 16 castle fields")
+            raise ValueError("the retrograde solver wants a symmetric board, 16 castle fields")
         castle_index = np.full(fast.SPAN, -1, dtype=np.int64)
         outside_index = np.full(fast.SPAN, -1, dtype=np.int64)
         for i, f in enumerate(castle):
@@ -573,7 +573,7 @@ def _pack(work: Bytes, values: Bytes, offset: int) -> None:
             i = b * 4 + k
             if i < size:
                 v = work[i]
-                if v == WIN or v == LOSS:
+                if v == WIN or v == LOSS:  # noqa: SIM109 (kept plain for numba)
                     byte |= int(v) << (2 * k)
         values[first + b] = byte
 

@@ -45,6 +45,12 @@ def _unrank(rank: int, size: int) -> list[int]:
     return places[::-1]
 
 
+def _flip(field: int) -> int:
+    """The mirror image of a field: the same row, columns a-h reversed."""
+    row, column = divmod(field, WIDTH)
+    return row * WIDTH + WIDTH - 1 - column
+
+
 def _rank(places: list[int]) -> int:
     return sum(comb(p, i + 1) for i, p in enumerate(sorted(places)))
 
@@ -76,14 +82,17 @@ class Reader:
     def index(self, knights: list[int], soldiers: list[int], lord: int, side: int) -> int:
         """The global position number of a position (of its mirror image, columns a-h
         reversed, when the mirror image's outside knights have the smaller bit set)."""
-        out_bits = sum(1 << f for f in knights if f not in self.castle)
-        mirrored_bits = sum(1 << (f // WIDTH * WIDTH + WIDTH - 1 - f % WIDTH) for f in knights if f not in self.castle)
-        if mirrored_bits < out_bits:
-            flip = lambda f: f // WIDTH * WIDTH + WIDTH - 1 - f % WIDTH  # noqa: E731
-            knights, soldiers, lord = [flip(f) for f in knights], [flip(f) for f in soldiers], flip(lord)
+        outside = [f for f in knights if f not in self.castle]
+        if sum(1 << _flip(f) for f in outside) < sum(1 << f for f in outside):
+            knights, soldiers, lord = (
+                [_flip(f) for f in knights],
+                [_flip(f) for f in soldiers],
+                _flip(lord),
+            )
         inside = sorted(f for f in knights if f in self.castle)
         out = sorted(f for f in knights if f not in self.castle)
-        key = (len(knights), len(soldiers), len(inside), _rank([self.outside.index(f) for f in out]))
+        rank_o = _rank([self.outside.index(f) for f in out])
+        key = (len(knights), len(soldiers), len(inside), rank_o)
         layer = self.by_key[key]
         places = len(self.castle) - len(inside)
         lord_place = [f for f in self.castle if f not in inside].index(lord)
@@ -225,4 +234,3 @@ def all_positions(
                         for side in (ATTACKER, 1):
                             result.append((list(ks), list(ss), lord, side))
     return result
-
