@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from numba import set_num_threads
 
 from ludoteca.games.siege import fast_retro
 from ludoteca.games.siege.board import load_board
@@ -32,7 +33,7 @@ def main() -> int:
     parser.add_argument("--max-size", type=int, default=3_000_000)
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
-    fast_retro.set_num_threads(args.threads)
+    set_num_threads(args.threads)
     geo = Geometry.of(load_board())
     layers = np.load(args.tables / "layers.npy")
     start, layer_of = lookup(layers, len(geo.outside_fields), geo.binom)

@@ -69,7 +69,7 @@ from ludoteca.games.siege.fast import (
     REACH,
 )
 from ludoteca.games.siege.fast_solve import symmetric
-from ludoteca.games.siege.game import SiegeGame
+from ludoteca.games.siege.game import SPAN, SiegeGame
 
 Ints = npt.NDArray[np.int64]
 Bytes = npt.NDArray[np.uint8]
@@ -116,15 +116,15 @@ class Geometry:
         outside = sorted(set(board.fields) - board.castle)
         if not symmetric(board) or len(castle) != CASTLE_FIELDS:
             raise ValueError("the retrograde solver wants a symmetric board, 16 castle fields")
-        castle_index = np.full(fast.SPAN, -1, dtype=np.int64)
-        outside_index = np.full(fast.SPAN, -1, dtype=np.int64)
+        castle_index = np.full(SPAN, -1, dtype=np.int64)
+        outside_index = np.full(SPAN, -1, dtype=np.int64)
         for i, f in enumerate(castle):
             castle_index[f] = i
         for i, f in enumerate(outside):
             outside_index[f] = i
         walk = sum(1 << f for f in board.fields if board.on_grid(f) and f not in board.moat)
-        binom = np.zeros((fast.SPAN + 1, MAX_PIECES + 2), dtype=np.int64)
-        for k in range(fast.SPAN + 1):
+        binom = np.zeros((SPAN + 1, MAX_PIECES + 2), dtype=np.int64)
+        for k in range(SPAN + 1):
             binom[k, 0] = 1
             for j in range(1, MAX_PIECES + 2):
                 binom[k, j] = binom[k - 1, j - 1] + binom[k - 1, j] if k else 0
@@ -182,7 +182,11 @@ def layer_table(geo: Geometry, knights: int, soldiers: int) -> Ints:
 
 def mirror_bits(bits: int) -> int:
     """The fields' mirror image, columns a-h reversed (each row's byte reversed)."""
-    return sum(1 << (f ^ 7) for f in range(fast.SPAN) if bits >> f & 1)
+    mirrored = 0
+    for f in range(SPAN):
+        if bits >> f & 1:
+            mirrored |= 1 << (f ^ 7)
+    return mirrored
 
 
 def lookup(table: Ints, outside_count: int, binom: Ints) -> tuple[Ints, Ints]:
@@ -269,9 +273,9 @@ def _locate(
         i += 1
         rank_c += binom[castle_index[f], i]
     layer = layer_of[start[n, s, m] + rank_o]
-    below = (np.int64(1) << lord) - 1
+    below = (1 << lord) - 1
     place = castle_index[lord] - _popcount(inside & below)
-    free = walk & ~knights & ~(np.int64(1) << lord)
+    free = walk & ~knights & ~(1 << lord)
     rank_s = 0
     i = 0
     rest = soldiers
@@ -279,7 +283,7 @@ def _locate(
         f = fast.lowest(rest)
         rest &= rest - 1
         i += 1
-        rank_s += binom[_popcount(free & ((np.int64(1) << f) - 1)), i]
+        rank_s += int(binom[_popcount(free & ((1 << f) - 1)), i])
     count = layers[layer, L_FREE]
     local = ((rank_c * (16 - m) + place) * binom[count, s] + rank_s) * 2 + side
     return layer, local
@@ -308,7 +312,7 @@ def _evaluate(
     moved = False
     pending = False
     all_won = True  # every move so far reaches a position won for the opponent
-    one = np.int64(1)
+    one = 1
     if side == 0:
         rest = knights
         while rest:
@@ -491,11 +495,11 @@ def _pass(
     outer = binom[16, m] * places
     inner = binom[count, s] if count >= s else 0
     decided = np.zeros(outer, dtype=np.int64)
-    one = np.int64(1)
+    one = 1
     for o in prange(outer):
         rank_c = o // places
         place = o % places
-        inside = np.int64(0)
+        inside = 0
         r = rank_c
         for i in range(m, 0, -1):
             p = i - 1
@@ -523,7 +527,7 @@ def _pass(
             rest &= rest - 1
         combo = np.arange(max(s, 1), dtype=np.int64)
         for q in range(inner):
-            soldiers = np.int64(0)
+            soldiers = 0
             for j in range(s):
                 soldiers |= one << free_fields[combo[j]]
             for side in range(2):
@@ -640,7 +644,9 @@ class RetroTables:
         return cls(directory, knights, soldiers)
 
     @classmethod
-    def open(cls, directory: Path, knights: int | None = None, soldiers: int | None = None):  # type: ignore[no-untyped-def]
+    def open(
+        cls, directory: Path, knights: int | None = None, soldiers: int | None = None
+    ) -> RetroTables:
         manifest = json.loads((directory / "manifest.json").read_text())
         if manifest["format"] != FORMAT:
             raise ValueError(f"{directory}: table format {manifest['format']}, not {FORMAT}")
@@ -651,7 +657,7 @@ class RetroTables:
 
     def locate(self, knights: int, soldiers: int, lord: int, side: int) -> tuple[int, int]:
         geo = self.geo
-        return _locate(  # type: ignore[no-any-return]
+        return _locate(
             knights,
             soldiers,
             lord,
