@@ -238,10 +238,28 @@ def solve(
         Path | None,
         typer.Option("--checkpoint", dir_okay=False, help="JSON file to resume from and save to"),
     ] = None,
+    method: Annotated[
+        str, typer.Option("--method", help="proof (forward proof search) or retro (siege tables)")
+    ] = "proof",
+    tables: Annotated[
+        Path | None,
+        typer.Option("--tables", file_okay=False, help="retro: the tables' folder (resumes)"),
+    ] = None,
+    log: Annotated[
+        Path | None, typer.Option("--log", dir_okay=False, help="retro: append progress here")
+    ] = None,
 ) -> None:
     """Search for the game-theoretic value of a game's starting position (resumable)."""
     with _errors():
         game_class(game)
+        if method == "retro":
+            retro = game_module(game, "fast_retro")
+            if retro is None or tables is None:
+                raise UnknownGameError("--method retro needs --tables DIR (a game with it: siege)")
+            retro.run(Console(), tables, seconds=time, log=log)
+            return
+        if method != "proof":
+            raise UnknownGameError(f"--method is proof or retro, not {method!r}")
         solver = game_module(game, "solve")
         if solver is None:
             with_one = [info.id for info in registered_games() if game_module(info.id, "solve")]
