@@ -5,9 +5,8 @@
 For each class (knights, soldiers) and each number of knights in the castle, the layer of that
 kind with the fewest positions from `--min-size` to `--max-size` is given one first pass
 (every position evaluated: its moves generated and its children looked up) into a scratch byte
-array; the
-tables are only read (a layer not solved yet reads as drawn, which changes no cost). Prints the
-positions evaluated per second of wall time, the basis of the time estimate in
+array; the tables are only read (a layer not solved yet reads as drawn, which changes no
+cost). Prints the positions evaluated per second of wall time, the basis of the time estimate in
 docs/games/siege.md together with the passes the solved layers needed (`stats.npy`).
 """
 
