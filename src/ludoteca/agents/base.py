@@ -11,6 +11,13 @@ from ludoteca.core.api import Game, State
 from ludoteca.i18n import N_
 
 
+def child_of(state: State, action: int) -> State:
+    """The state after `action`, leaving `state` as it was (searches look at many children)."""
+    after = state.clone()
+    after.apply_action(action)
+    return after
+
+
 class Agent(ABC):
     """Chooses actions. Seeded: the same seed and the same states give the same choices."""
 

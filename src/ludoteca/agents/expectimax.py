@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ludoteca.agents.base import Agent
+from ludoteca.agents.base import Agent, child_of
 from ludoteca.core.api import Game, State
 from ludoteca.core.registry import game_module
 from ludoteca.i18n import N_
@@ -96,7 +96,7 @@ class Expectimax:
         ties keep the order given)."""
         if len(actions) > SCAN:
             actions = self.rng.sample(actions, SCAN)
-        children = [(action, _child(state, action)) for action in actions]
+        children = [(action, child_of(state, action)) for action in actions]
         if not self.width or len(children) <= self.width:
             return children
         mover = state.current_player()
@@ -121,16 +121,10 @@ class Expectimax:
             weighted = outcomes
         total = [0.0] * self.players
         for action, probability in weighted:
-            values = self.value(_child(state, action), depth, chain)
+            values = self.value(child_of(state, action), depth, chain)
             for seat in range(self.players):
                 total[seat] += probability * values[seat]
         return total
-
-
-def _child(state: State, action: int) -> State:
-    child = state.clone()
-    child.apply_action(action)
-    return child
 
 
 def _count(params: dict[str, Any], name: str, least: int) -> int:

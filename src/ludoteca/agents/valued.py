@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ludoteca.agents.base import Agent
+from ludoteca.agents.base import Agent, child_of
 from ludoteca.core.api import Game, State
 from ludoteca.i18n import N_
 from ludoteca.review.net import Model, net_path, shipped_value
@@ -86,12 +86,6 @@ def _net_options(game: Game) -> Any:
 _PLAYS: dict[str, bool] = {}
 
 
-def _child(state: State, action: int) -> State:
-    child = state.clone()
-    child.apply_action(action)
-    return child
-
-
 def _count(params: dict[str, Any], name: str, least: int) -> int:
     value = int(params.get(name, DEFAULTS[name]))
     if value < least:
@@ -136,7 +130,7 @@ class LearnedAgent(Agent):
             return legal[0]
         mover = state.current_player()
         actions = self.rng.sample(legal, len(legal))
-        leaves = [self.leaves(_child(state, action), self.samples) for action in actions]
+        leaves = [self.leaves(child_of(state, action), self.samples) for action in actions]
         valued = self.valued(leaves)
         scores = np.array(
             [_mean(group, rows)[mover] for group, rows in zip(leaves, valued, strict=True)]
@@ -160,7 +154,7 @@ class LearnedAgent(Agent):
             outcomes = [(action, 1 / samples) for action in drawn]
         found: Leaves = []
         for action, probability in outcomes:
-            for weight, leaf in self.leaves(_child(state, action), samples, chain + 1):
+            for weight, leaf in self.leaves(child_of(state, action), samples, chain + 1):
                 found.append((probability * weight, leaf))
         return found
 
@@ -194,7 +188,7 @@ class LearnedAgent(Agent):
                 if len(legal) > SCAN:
                     legal = self.rng.sample(legal, SCAN)
                 replies.append((move, index, leaf.current_player(), legal))
-                groups += [self.leaves(_child(leaf, a), REPLY_SAMPLES) for a in legal]
+                groups += [self.leaves(child_of(leaf, a), REPLY_SAMPLES) for a in legal]
         after = iter(
             _mean(group, rows) for group, rows in zip(groups, self.valued(groups), strict=True)
         )

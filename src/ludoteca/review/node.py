@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ludoteca.agents.base import child_of
 from ludoteca.core.api import State
 from ludoteca.core.errors import LudotecaError
 from ludoteca.review.value import ValueFunction, Values, win_shares
@@ -59,7 +60,7 @@ class NodeValues:
         for key, state in zip(keys, states, strict=True):
             if key in self._moves or key in waiting:
                 continue
-            waiting[key] = [_child(state, a) for a in state.legal_actions()]
+            waiting[key] = [child_of(state, a) for a in state.legal_actions()]
             count += len(waiting[key])
             if count >= BATCH:
                 self._value_children(waiting)
@@ -97,12 +98,6 @@ def best(state: State, valued: Sequence[Values]) -> Values:
     """The values after the mover's best move (the first of equals)."""
     mover = state.current_player()
     return valued[int(np.argmax([v[mover] for v in valued]))]
-
-
-def _child(state: State, action: int) -> State:
-    child = state.clone()
-    child.apply_action(action)
-    return child
 
 
 def _leaves(state: State) -> list[tuple[float, State]]:
