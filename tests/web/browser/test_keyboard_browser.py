@@ -24,8 +24,8 @@ FOCUSED = """() => {{
 }}"""
 """Null while the focused element does not match the selector, else whether it draws a focus
 ring (an outline at least 2 px wide). Both in one evaluation: a view drawn between two of them
-(a bot's move, the presence of the other seat) replaces the board and moves the focus to the
-page's body, which has no ring."""
+(a bot's move, the presence of the other seat) replaces the board and may move the focus to
+another control."""
 
 
 NO_FORCED_MOVES = 'localStorage.setItem("ludoteca.play-forced", "0");'
@@ -179,3 +179,28 @@ def test_the_replay_steps_with_the_arrow_keys(server: str, page: Any) -> None:
     page.wait_for_selector(f"body[data-step='{last - 1}']")
     page.keyboard.press("Home")
     page.wait_for_selector("body[data-step='0']")
+
+
+FOCUS_ON_BOARD = """() => {
+  const node = document.activeElement;
+  const board = document.getElementById("board");
+  return node !== board && board.contains(node) && node.matches("[data-click].clickable");
+}"""
+
+
+def test_the_focus_stays_on_the_board_when_a_view_redraws_it(server: str, page: Any) -> None:
+    """A keyboard player's place survives the redraws: after their move and the bot's answer
+    (two new boards) the focus is on a piece they can move now, not lost to the page's body,
+    so the next move starts with Enter or the arrows instead of a walk through every link."""
+    open_seat(page, server, create(server, "siege", seed=1))
+    tab_to(page, "#board [data-click].clickable")
+    page.keyboard.press("Enter")
+    tab_to(page, "#board [data-click].clickable:not(.selected)")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#log li.move-entry').length >= 2"
+        " && !document.querySelector('#moves-panel').hidden"
+    )
+    page.wait_for_function(FOCUS_ON_BOARD)
+    page.keyboard.press("Enter")  # the focused knight is chosen: its targets light
+    page.wait_for_selector("#board [data-click].selected")

@@ -320,12 +320,34 @@ $("board-switch").addEventListener("click", () => {
   if (!flat && ownBoard) ownBoard.update(view);
 });
 
+// A redraw replaces the board and the move buttons; a keyboard player keeps their place. The
+// focused control is found again by what it stands for (its move, click token or target); when
+// that is gone (the move was played), the focus goes to the first control left, else the board.
+const FOCUS_KEYS = { action: "data-action", click: "data-click", targetOf: "data-target-of" };
+function focusPlace() {
+  const node = document.activeElement;
+  const root = [board, $("moves")].find((r) => node && node !== r && r.contains(node));
+  if (!root) return null;
+  const key = Object.keys(FOCUS_KEYS).find((k) => node.dataset && node.dataset[k] !== undefined);
+  return { root, selector: key ? `[${FOCUS_KEYS[key]}="${CSS.escape(node.dataset[key])}"]` : null };
+}
+function restoreFocus(place) {
+  if (!place || (document.activeElement && document.activeElement !== document.body)) return;
+  const shown = (node) => node && node.getClientRects().length > 0 && node.matches("[tabindex], button");
+  const again = place.selector ? place.root.querySelector(place.selector) : null;
+  const first = [...place.root.querySelectorAll(`${CONTROLS}, button`)].find(shown);
+  const target = shown(again) ? again : first || board;
+  target.focus({ preventScroll: true });
+}
+board.setAttribute("tabindex", "-1"); // the focus's last resort, out of the Tab order
+
 function render(v) {
   if (v.version < version) return; // an older view overtaken by a newer one
   const first = view === null;
   const previous = view;
   version = v.version;
   view = v;
+  const place = focusPlace();
   const before = first ? null : piecePlaces();
   if (v.board && ownBoard === null) loadOwnBoard(v);
   else if (v.board && ownBoard && !flat) ownBoard.update(v);
@@ -353,6 +375,7 @@ function render(v) {
   $("replay-link").hidden = !over;
   document.body.dataset.status = v.status;
   document.body.dataset.version = String(v.version);
+  restoreFocus(place);
   document.dispatchEvent(new CustomEvent("table:view", { detail: v })); // for events.js
   if (first) fitBoard($("status").hidden ? $("result") : $("status"), board);
 }
