@@ -131,6 +131,24 @@ def test_changes_beside_play_are_refused_by_the_server_that_does_not_own_the_tab
         assert renamed.status_code == 200  # the owner accepts the same change
 
 
+def test_a_name_given_through_the_owner_shows_at_the_other_server_before_any_move(
+    database: str, make_kit: Any
+) -> None:
+    """The other process had the table in memory and read the store again only when the moves
+    or the status differed, so a seat renamed through the owner kept its old name there until
+    the next move."""
+    owner, other = create_app(database, bot_delay=0.0), create_app(database, bot_delay=0.0)
+    with TestClient(other) as two, TestClient(owner) as one:
+        kit = make_kit(owner, one)
+        table = kit.create(seats=["human", "human"])
+        kit.play_first_moves(table, 1)
+        assert two.get(f"/api/tables/{table.id}").status_code == 200  # open there too
+        body = {"seat": 0, "token": table.tokens[0], "name": "Anna"}
+        assert one.post(f"/api/tables/{table.id}/name", json=body).status_code == 200
+        seats = two.get(f"/api/tables/{table.id}").json()["seats"]
+        assert seats[0]["name"] == "Anna"
+
+
 def test_a_server_on_a_host_with_a_long_name_still_holds_its_tables(
     database: str, monkeypatch: pytest.MonkeyPatch, make_kit: Any
 ) -> None:

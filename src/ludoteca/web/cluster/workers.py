@@ -273,13 +273,7 @@ class Workers:
             await self.manager.forget(table)
             return True
         continues = local == 0 or stored.moves[:1] == table.moves[-1:]
-        same_row = (stored.seats, stored.listed, stored.ending, stored.redraws) == (
-            table.data.seats,
-            table.data.listed,
-            table.data.ending,
-            table.data.redraws,
-        )
-        if continues and same_row:
+        if continues and not table.row_differs(stored):
             new = stored.moves[1:] if local else stored.moves
             if not new and (stored.status, stored.result) == (
                 table.data.status,

@@ -211,13 +211,13 @@ class TableManager:
     async def _refresh(self, table: Table) -> list[MoveData]:
         """Catch up with moves another process stored; returns chance owed (for the owner)."""
         data = await asyncio.to_thread(self.store.get, table.id)
-        if data is None or (len(data.moves), data.status) == (len(table.moves), table.data.status):
+        if data is None:
             return []
-        table.unsaved = []  # moves made after the lease ran out: never shown, now replaced
-        fresh, owed = Table.build(data)
-        table.data, table.state, table._positions = fresh.data, fresh.state, None
-        table.history += 1
-        return owed
+        same_moves = (len(data.moves), data.status) == (len(table.moves), table.data.status)
+        if same_moves and not table.row_differs(data):
+            return []
+        # Moves made after the lease ran out are dropped: never shown, now replaced.
+        return table.reload(data)
 
     # -- tables -------------------------------------------------------------------------------
     async def create(self, request: TableRequest) -> Table:

@@ -12,7 +12,7 @@ import asyncio
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, overload
+from typing import Any, Protocol, overload
 
 from ludoteca import agents
 from ludoteca.agents.base import Agent
@@ -32,6 +32,19 @@ from ludoteca.web.http.errors import Conflict, Forbidden, Unprocessable
 from ludoteca.web.table.board_patch import Markup
 from ludoteca.web.table.narrate import since_previous_turn
 from ludoteca.web.table.people import display_name, seat_names
+
+
+class StoredRow(Protocol):
+    """What the store holds of a table beside its moves (a `TableData`, or a watcher's read)."""
+
+    @property
+    def seats(self) -> list[SeatData]: ...
+    @property
+    def listed(self) -> bool: ...
+    @property
+    def ending(self) -> dict[str, Any] | None: ...
+    @property
+    def redraws(self) -> list[int]: ...
 
 
 @dataclass(eq=False)
@@ -430,13 +443,25 @@ class Table:
             self.moves.append(move)
         self.data.status, self.data.result = status, result
 
-    def reload(self, data: TableData) -> None:
-        """Rebuild from `data` in place (another process took moves back or changed seats)."""
-        fresh, _owed = Table.build(data)
+    def reload(self, data: TableData) -> list[MoveData]:
+        """Rebuild from `data` in place (another process moved, took moves back or changed
+        seats); returns the chance moves still owed, as `build`."""
+        fresh, owed = Table.build(data)
         self.data, self.state, self._marks = fresh.data, fresh.state, fresh._marks
         self.unsaved = []
         self.history += 1
         self._texts, self._positions = {}, None
+        return owed
+
+    def row_differs(self, row: StoredRow) -> bool:
+        """Whether the store's `row` has other seats (a name), listing, ending or redraws."""
+        mine = self.data
+        return (row.seats, row.listed, row.ending, row.redraws) != (
+            mine.seats,
+            mine.listed,
+            mine.ending,
+            mine.redraws,
+        )
 
     def bot(self, seat: int) -> Agent:
         """The bot of `seat`, seeded for the current position (one way: it learns no dice)."""
