@@ -66,7 +66,8 @@ def test_your_turn_comes_by_mail_in_the_seats_language_with_a_link_that_stops_it
     assert mail["To"] == "oma@family.test" and mail["From"] == SENDER
     assert mail["Subject"] == "Du bist am Zug bei Mensch ärgere dich nicht"
     text = mail.get_content()
-    assert f"/table/{table.id}?seat={seat}&token={table.tokens[seat]}" in text
+    assert f"Öffne deinen Platz: http://testserver/table/{table.id}?seat={seat}&token=" in text
+    assert table.tokens[seat] in text
     unsubscribe = str(mail["List-Unsubscribe"]).strip(" <>")
     assert unsubscribe in text and "/notify/unsubscribe/" in unsubscribe
     path = unsubscribe.split("testserver", 1)[1]
