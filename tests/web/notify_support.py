@@ -9,6 +9,7 @@ import base64
 import os
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -35,6 +36,8 @@ class PushService:
     url: str
     received: list[Received] = field(default_factory=list)
     gone: set[str] = field(default_factory=set)
+    delay: float = 0.0
+    """Seconds it takes to answer (a slow push service)."""
 
 
 @contextmanager
@@ -45,6 +48,7 @@ def push_service() -> Iterator[PushService]:
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
             headers = {key.lower(): value for key, value in self.headers.items()}
+            time.sleep(service.delay)
             service.received.append(Received(self.path, headers, body))
             self.send_response(410 if self.path in service.gone else 201)
             self.send_header("Content-Length", "0")

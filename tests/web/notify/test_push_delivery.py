@@ -9,6 +9,7 @@ capped at the move's deadline."
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -153,3 +154,19 @@ def test_turning_the_switch_off_deletes_the_subscription(web: WebKit, pushes: Pu
     hand_turn_to(web, table, seat)
     drain(web)
     assert pushes.received == []
+
+
+def test_a_slow_push_service_keeps_no_move_waiting(web: WebKit, pushes: PushService) -> None:
+    table = web.create()
+    seat = waiting_seat(web, table)
+    assert (
+        subscribe(web, table, seat, BrowserSubscription.at(f"{pushes.url}/push/slow")).status_code
+        == 200
+    )
+    pushes.delay = 2.0
+    started = time.monotonic()
+    hand_turn_to(web, table, seat)
+    moved = time.monotonic() - started
+    assert moved < 1.5, f"the moves took {moved:.2f} s: they waited for the push"
+    drain(web)
+    assert len(pushes.received) == 1
