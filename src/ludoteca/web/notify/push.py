@@ -33,7 +33,7 @@ def send_push(
     key: SiteKey, contact: str, subscription: PushSubscription, payload: dict[str, Any], ttl: int
 ) -> Delivery:
     """Send `payload` (JSON) to `subscription`, kept by the push service `ttl` seconds at most."""
-    from pywebpush import WebPushException, webpush
+    from pywebpush import WebPushException, webpush  # the `notify` extra, there when push is on
 
     for attempt in (1, 2):
         try:
