@@ -27,6 +27,8 @@ class Received:
     path: str
     headers: dict[str, str]
     body: bytes
+    at: float
+    """When it arrived (`time.monotonic()`)."""
 
 
 @dataclass
@@ -49,7 +51,7 @@ def push_service() -> Iterator[PushService]:
             body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
             headers = {key.lower(): value for key, value in self.headers.items()}
             time.sleep(service.delay)
-            service.received.append(Received(self.path, headers, body))
+            service.received.append(Received(self.path, headers, body, time.monotonic()))
             self.send_response(410 if self.path in service.gone else 201)
             self.send_header("Content-Length", "0")
             self.end_headers()
