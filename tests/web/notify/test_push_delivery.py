@@ -170,3 +170,25 @@ def test_a_slow_push_service_keeps_no_move_waiting(web: WebKit, pushes: PushServ
     assert moved < 1.5, f"the moves took {moved:.2f} s: they waited for the push"
     drain(web)
     assert len(pushes.received) == 1
+
+
+def test_a_push_goes_each_time_the_turn_is_handed_to_the_seat_and_only_then(
+    web: WebKit, pushes: PushService
+) -> None:
+    """A seat's own steps within its turn (a roll, then the move it allows) tell it nothing."""
+    table = web.create()
+    seat = waiting_seat(web, table)
+    assert (
+        subscribe(web, table, seat, BrowserSubscription.at(f"{pushes.url}/push/turns")).status_code
+        == 200
+    )
+    handed = 0
+    for _ in range(40):
+        mover = web.view(table)["to_move"]
+        legal = web.view(table, mover)["legal"]
+        assert web.act(table, mover, action=legal[0]["action"]).status_code == 200
+        after = web.view(table)["to_move"]
+        handed += after == seat and mover != seat
+    drain(web)
+    assert handed >= 2
+    assert len(pushes.received) == handed
