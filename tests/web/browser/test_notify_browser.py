@@ -5,11 +5,13 @@ an address may go with it. axe-core finds nothing serious on the page at both si
 
 Headless Chromium has no push service to subscribe at (`pushManager.subscribe` needs one), so
 the page's `PushManager` is stubbed (`STUB_PUSH`): the page's logic and the server's side are
-tested, the browser's own subscription is not.
+tested, the browser's own subscription is not. The service worker's push handler is tested with
+pushes handed to it through the DevTools protocol (`ServiceWorker.deliverPushMessage`).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -44,8 +46,6 @@ PushManager.prototype.subscribe = async function (options) {
 
 
 def stub_push() -> str:
-    import json
-
     subscription = BrowserSubscription.at(ENDPOINT).to_json()
     return STUB_PUSH % {"endpoint": ENDPOINT, "json": json.dumps(subscription)}
 
@@ -146,3 +146,44 @@ def test_the_table_page_with_the_switch_passes_axe(
     assert found is not None
     unsubscribe = f"{server}/notify/unsubscribe/{found.token}"
     check(page, size, unsubscribe, lambda opened: opened.get_by_test_id("unsubscribe").wait_for())
+
+
+def test_the_service_worker_shows_a_push_but_not_one_for_the_seat_page_in_view(
+    site: tuple[str, NotifyStore, MailCatcher], browser: Any
+) -> None:
+    """Pushes delivered to the service worker through the DevTools protocol, as a push service
+    would deliver them."""
+    server, _store, _mails = site
+    page = seat_page(browser, server)
+    page.context.grant_permissions(["notifications"], origin=server)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    devtools = page.context.new_cdp_session(page)
+    registrations: list[dict[str, Any]] = []
+    devtools.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda e: registrations.extend(e["registrations"]),
+    )
+    devtools.send("ServiceWorker.enable")
+    wait_for(lambda: page.wait_for_timeout(50) or bool(registrations))
+    registration = registrations[-1]["registrationId"]
+    shown = (
+        "navigator.serviceWorker.ready.then(r => r.getNotifications())"
+        ".then(found => found.map(n => [n.title, n.body, n.data.url]))"
+    )
+    this_page = page.url.removeprefix(server)
+    other = "/table/other?seat=1&token=t"
+    for url in (this_page, other):
+        notice = {
+            "title": f"Your turn at {url[:12]}",
+            "body": "Anna vs Ben",
+            "url": url,
+            "icon": "/static/icons/icon-192.png",
+            "tag": url,
+        }
+        devtools.send(
+            "ServiceWorker.deliverPushMessage",
+            {"origin": server, "registrationId": registration, "data": json.dumps(notice)},
+        )
+    wait_for(lambda: page.wait_for_timeout(50) or bool(page.evaluate(shown)))
+    page.wait_for_timeout(300)  # the push for this page had its time too
+    assert page.evaluate(shown) == [["Your turn at /table/other", "Anna vs Ben", other]]
