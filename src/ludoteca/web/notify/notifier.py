@@ -136,11 +136,15 @@ class Notifier:
     def _notify(self, table_id: str, seat: int, kind: str, deadline: datetime | None) -> None:
         """Word the notice and hand it to the sending thread, if this process runs the table
         and the seat has no page open here (the service worker leaves out a push for a page
-        open through another process)."""
+        open through another process). With several processes (PostgreSQL) the one holding
+        the table's lease sends (each renews its leases all the time); on SQLite one process
+        serves, whose lease on a table lapses while nobody moves, and it sends."""
         if self.key is None and self.mailer is None:
             return
         table = self.manager.tables.get(table_id)
-        if table is None or not table.playing or not self.manager.holds(table):
+        if table is None or not table.playing:
+            return
+        if self.manager.workers.shared and not self.manager.holds(table):
             return
         if any(connection.seat == seat for connection in table.connections):
             return
