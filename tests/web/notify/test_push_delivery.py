@@ -15,11 +15,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from notify_support import BrowserSubscription, PushService, push_service
 from py_vapid import Vapid02
 from web_support import Seated, WebKit
 
 from ludoteca.store.notify import NotifyStore
+from ludoteca.web.server import create_app
 
 
 @pytest.fixture
@@ -204,3 +206,23 @@ def test_a_push_goes_each_time_the_turn_is_handed_to_the_seat_and_only_then(
     drain(web)
     assert handed >= 2
     assert len(pushes.received) == handed
+
+
+def test_two_server_processes_send_one_push_per_turn_between_them(
+    postgres_url: str, pushes: PushService
+) -> None:
+    """Two apps on one PostgreSQL database stand for two processes (as in tests/web/cluster):
+    the moves go to the one that did not create the table; nobody gets two pushes."""
+    first = create_app(postgres_url, bot_delay=0.0)
+    second = create_app(postgres_url, bot_delay=0.0)
+    with TestClient(first) as one, TestClient(second) as two:
+        creator, elsewhere = WebKit(first, one), WebKit(second, two)
+        table = creator.create()
+        elsewhere.view(table)  # open on both processes
+        seat = waiting_seat(creator, table)
+        browser = BrowserSubscription.at(f"{pushes.url}/push/two")
+        assert subscribe(elsewhere, table, seat, browser).status_code == 200
+        hand_turn_to(elsewhere, table, seat)
+        for kit in (creator, elsewhere):
+            drain(kit)
+    assert len(pushes.received) == 1
