@@ -19,6 +19,14 @@ from ludoteca.core.registry import games as registered_games
 from ludoteca.i18n import LANGUAGES, from_environment, parse_language
 from ludoteca.i18n.catalog import activate
 from ludoteca.interop import MissingExtraError
+from ludoteca.web.notify.settings import (
+    DEFAULT_CONTACT,
+    MAIL_FROM_VARIABLE,
+    SMTP_URL_VARIABLE,
+    VAPID_CONTACT_VARIABLE,
+    VAPID_KEY_VARIABLE,
+    NotifySettings,
+)
 
 app = typer.Typer(
     help="Board games on the screen: play in the terminal or the browser, replay records.",
@@ -208,12 +216,40 @@ def serve(
         float,
         typer.Option(min=0, help="close a table nobody touched for this many hours (0: never)"),
     ] = 72.0,
+    vapid_private_key: Annotated[
+        str | None,
+        typer.Option(
+            envvar=VAPID_KEY_VARIABLE,
+            help="PEM file of the site's VAPID key for push notifications (default: one made"
+            " on first start and kept in the database)",
+        ),
+    ] = None,
+    vapid_contact: Annotated[
+        str,
+        typer.Option(
+            envvar=VAPID_CONTACT_VARIABLE,
+            help="mailto: or https: address push services may reach the site's keeper at",
+        ),
+    ] = DEFAULT_CONTACT,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            envvar=SMTP_URL_VARIABLE,
+            help="send mails through smtp://user:password@host:port (smtps:// for TLS); off"
+            " unless given",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str | None, typer.Option(envvar=MAIL_FROM_VARIABLE, help="the mails' sender address")
+    ] = None,
 ) -> None:
     """Serve the browser app: a lobby, tables to play at, and replays.
 
     `--host 0.0.0.0` lets phones and other computers on the house network join."""
     # On use, not at start-up: the web server loads FastAPI, SQLAlchemy and uvicorn.
     from ludoteca.web.server import serve as run_server
+
+    notify = NotifySettings(vapid_private_key, vapid_contact, smtp_url, mail_from)
 
     with _errors():
         run_server(
@@ -224,6 +260,7 @@ def serve(
             ws_compression=ws_compression,
             public_url=public_url,
             idle_hours=idle_hours,
+            notify=notify,
         )
 
 

@@ -16,6 +16,7 @@ from ludoteca.cli import app
 from ludoteca.core.chance import play_chance
 from ludoteca.core.record import Record
 from ludoteca.terminal.seats import load_seats
+from ludoteca.web.notify.settings import NotifySettings
 
 runner = CliRunner()
 
@@ -373,7 +374,8 @@ def test_serve_passes_host_port_and_database(monkeypatch: pytest.MonkeyPatch) ->
     assert invoke("serve", "--workers", "2", "--database", "postgresql+psycopg://x@h/db")
     assert invoke("serve", "--no-ws-compression")
     assert invoke("serve", "--public-url", "https://games.example.org", "--idle-hours", "0")
-    default = {"ws_compression": True, "public_url": None, "idle_hours": 72.0}
+    notify = NotifySettings()
+    default = {"ws_compression": True, "public_url": None, "idle_hours": 72.0, "notify": notify}
     off = {**default, "ws_compression": False}
     public = {**default, "public_url": "https://games.example.org", "idle_hours": 0.0}
     assert calls == [

@@ -27,6 +27,7 @@ from ludoteca.core.errors import InvalidOptionError
 from ludoteca.i18n import _
 from ludoteca.store.analyses import AnalysisStore
 from ludoteca.store.base import database_errors
+from ludoteca.store.notify import NotifyStore
 from ludoteca.store.social import SocialStore
 from ludoteca.store.tables import Store
 from ludoteca.web.coach import analysis, hint
@@ -40,6 +41,11 @@ from ludoteca.web.live import api, endings, your_tables
 from ludoteca.web.live.deps import tell_all
 from ludoteca.web.live.idle import IDLE_HOURS, IdleTables
 from ludoteca.web.live.manager import MAX_ACTIONS, TableManager
+from ludoteca.web.notify import routes as notify_routes
+from ludoteca.web.notify.mail import Mailer
+from ludoteca.web.notify.notifier import Notifier
+from ludoteca.web.notify.settings import NotifySettings
+from ludoteca.web.notify.vapid import site_key
 from ludoteca.web.pages import app_shell, lessons, luck
 from ludoteca.web.pages import routes as pages
 from ludoteca.web.server_gc import tune_for_serving
@@ -117,6 +123,15 @@ def listen_to_workers(manager: TableManager) -> None:
     manager.workers.listen(joined=joined, started=presence.announce, told=told)
 
 
+def make_notifier(manager: TableManager, settings: NotifySettings) -> Notifier:
+    """The site's notifier (`app.state.notifier`): push with its VAPID key where the `notify`
+    extra is installed, mail where an SMTP server is configured."""
+    store = NotifyStore(manager.store.engine)
+    mailer = Mailer.from_url(settings.smtp_url, settings.mail_from) if settings.smtp_url else None
+    key = site_key(store, settings.vapid_key_file)
+    return Notifier(manager, store, key, settings.vapid_contact, mailer)
+
+
 def create_app(
     database_url: str,
     *,
@@ -127,13 +142,15 @@ def create_app(
     listen: str | None = None,
     public_url: str | None = None,
     idle_hours: float = IDLE_HOURS,
+    notify: NotifySettings | None = None,
 ) -> FastAPI:
     """The app on `database_url` (any SQLAlchemy URL); bots wait `bot_delay` s at normal speed
     and may think no more than `bot_limits` allows. `serving`: the app is the process's for
     its life (`serve`), so its garbage collector is tuned for that (`web.server_gc`).
     `listen` (the address served, None: unknown) and `public_url` decide the address of the
     invite links (`web.http.addresses`). A table nobody touched for `idle_hours` is closed
-    (`web.live.idle`; 0: never)."""
+    (`web.live.idle`; 0: never). `notify`: the site's push key and mail server
+    (`web.notify.settings`; default: a key kept in the database, no mail)."""
     addresses = Addresses(listen, check_public_url(public_url) if public_url else None)
     manager = TableManager(
         Store(database_url), bot_delay=bot_delay, max_actions=max_actions, bot_limits=bot_limits
@@ -141,9 +158,11 @@ def create_app(
 
     idle = IdleTables(manager, timedelta(hours=idle_hours))
     listen_to_workers(manager)
+    notifier = make_notifier(manager, notify or NotifySettings())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        notifier.start()  # before the bots resume: it hears of their moves
         await manager.start()
         idle.start()
         if serving:
@@ -154,11 +173,13 @@ def create_app(
             await idle.stop()
             app.state.analyses.stop()
             await manager.stop()
+            await notifier.stop()
 
     app = FastAPI(title="ludoteca", lifespan=lifespan)
     app.state.manager = manager
     app.state.addresses = addresses
     app.state.idle = idle
+    app.state.notifier = notifier
     app.state.social = SocialStore(manager.store.engine)
     app.state.analyses = Analyses(AnalysisStore(manager.store.engine))
     for game_id, folder in game_static_folders().items():  # before /static, which would shadow it
@@ -179,6 +200,7 @@ def create_app(
         luck,
         app_shell,
         lessons,
+        notify_routes,
     ):
         app.include_router(feature.router)
     app.include_router(pages.router)
@@ -199,6 +221,7 @@ def app_from_environment() -> FastAPI:
         listen=os.environ.get(LISTEN_VARIABLE),
         public_url=os.environ.get(PUBLIC_URL_VARIABLE) or None,
         idle_hours=float(os.environ.get(IDLE_VARIABLE, IDLE_HOURS)),
+        notify=NotifySettings.from_environment(),
     )
 
 
@@ -211,6 +234,7 @@ def serve(
     ws_compression: bool = True,
     public_url: str | None = None,
     idle_hours: float = IDLE_HOURS,
+    notify: NotifySettings | None = None,
 ) -> None:
     """Run the app until interrupted; the default database is `ludoteca.db` here.
 
@@ -219,12 +243,18 @@ def serve(
     `ws_compression`: offer WebSocket compression (permessage-deflate) to browsers.
     `public_url`: where others open the site (invite links), when not where pages are opened.
     `idle_hours`: a table nobody touched this long is closed (0: never).
+    `notify`: the site's push key and mail server (`web.notify.settings`).
     """
     url = database or DEFAULT_DATABASE
     with database_errors(url):
         # reached and migrated before any worker
         app = create_app(
-            url, serving=workers == 1, listen=host, public_url=public_url, idle_hours=idle_hours
+            url,
+            serving=workers == 1,
+            listen=host,
+            public_url=public_url,
+            idle_hours=idle_hours,
+            notify=notify,
         )
     if workers == 1:
         uvicorn.run(
@@ -242,6 +272,7 @@ def serve(
     os.environ[LISTEN_VARIABLE] = host
     os.environ[PUBLIC_URL_VARIABLE] = public_url or ""
     os.environ[IDLE_VARIABLE] = str(idle_hours)
+    (notify or NotifySettings()).to_environment()
     uvicorn.run(
         f"{__name__}:app_from_environment",
         factory=True,

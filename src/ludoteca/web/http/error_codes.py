@@ -270,4 +270,14 @@ CODES: dict[str, ErrorCode] = {
         "game `game` with this player count or these options has no fitted value function",
         N_("There are no hints for this game with these players or options."),
     ),
+    # -- notifications ---------------------------------------------------------------------
+    "push_off": ErrorCode(
+        409,
+        "this site sends no push notifications (no `notify` extra)",
+        N_("This site sends no notifications while the page is closed."),
+    ),
+    "mail_off": ErrorCode(
+        409, "this site sends no mail (no SMTP server configured)", N_("This site sends no mail.")
+    ),
+    "bad_address": ErrorCode(422, "not an e-mail address", N_("That is not an e-mail address.")),
 }

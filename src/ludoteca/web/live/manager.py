@@ -30,6 +30,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
@@ -116,6 +117,9 @@ class TableManager:
         self._due: set[asyncio.Task[None]] = set()
         """Views sent `BOT_REPLY_WAIT` after a step no bot's reply followed in time."""
         self._opening = asyncio.Lock()
+        self.turn_listener: Callable[[Table, list[MoveData]], None] | None = None
+        """Told of every step this process stores, once stored (`web.notify` set at start-up
+        hears whose turn begins)."""
 
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -387,6 +391,8 @@ class TableManager:
             await self.commits.save(Step(data.id, pending, data.status, data.result, data.ending))
             table.unsaved = []
             self.workers.changed(table, pending)
+            if self.turn_listener is not None:
+                self.turn_listener(table, pending)
 
     async def store_held(self, table: Table) -> None:
         """Under the table's lock: store the moves held back for a bot's reply now."""

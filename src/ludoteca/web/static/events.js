@@ -1,6 +1,7 @@
 // What the table page's features share: the boot data, the table's events, a small DOM helper,
-// requests that carry this seat's proof, and a passing notice. `table.js` announces each view it
-// draws (`table:view`) and each socket message that is not a view (`table:message`).
+// requests that carry this seat's proof (POST, or another `method`), and a passing notice.
+// `table.js` announces each view it draws (`table:view`) and each socket message that is not a
+// view (`table:message`).
 import { explain } from "./i18n.js";
 
 export const boot = JSON.parse(document.getElementById("boot").textContent);
@@ -27,9 +28,9 @@ export function onMessage(type, handler) {
   });
 }
 
-export async function post(path, body = {}) {
+export async function post(path, body = {}, method = "POST") {
   const response = await fetch(path, {
-    method: "POST",
+    method,
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ seat: boot.seat, token: boot.token, ...body }),
   });
