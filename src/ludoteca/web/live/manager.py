@@ -30,6 +30,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
@@ -116,6 +117,9 @@ class TableManager:
         self._due: set[asyncio.Task[None]] = set()
         """Views sent `BOT_REPLY_WAIT` after a step no bot's reply followed in time."""
         self._opening = asyncio.Lock()
+        self.after_change: list[Callable[[Table], Awaitable[None]]] = []
+        """Called under the table's lock when a table is made and after every change shown
+        (the turn clock arms the next move's deadline, `web.live.turn_clock`)."""
 
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -186,6 +190,12 @@ class TableManager:
             await self._save(table, await self._refresh(table))
         return True
 
+    async def try_hold(self, table: Table) -> bool:
+        """Under the table's lock: hold its lease if it is free, expired or ours (reloading the
+        table when newly taken), never taking it from a living owner; False: another process
+        runs it and acts for it."""
+        return await self._hold(table)
+
     async def own(self, table: Table) -> None:
         """Before a change beside play (takeback, names, seats), under the table's lock:
         refuse it when another server process runs the table and does not hand it over."""
@@ -224,6 +234,9 @@ class TableManager:
         data = new_table(request, self.bot_limits)
         await asyncio.to_thread(self.store.add_table, data)
         table = await self._open(data)
+        async with table.lock:
+            for hook in self.after_change:
+                await hook(table)
         self.wake_bots(table)
         return table
 
@@ -330,6 +343,11 @@ class TableManager:
             assert seat is not None
             await self._step(table, table.apply(seat, chosen))
         self.wake_bots(table)
+
+    async def play_for(self, table: Table, seat: int, action: int) -> None:
+        """Under the table's lock, as its owner (`try_hold`): play `action` for `seat` now (the
+        turn clock's bot, for a person whose time ran out); the bots wake after the lock."""
+        await self._step(table, table.apply(seat, action))
 
     async def rename(self, table: Table, seat: int | None, token: str | None, name: str) -> None:
         """A person enters (or clears) the name of the seat they hold; everyone sees it."""
@@ -534,6 +552,8 @@ class TableManager:
                 await connection.socket.send_text(text)
             except Exception:  # the socket went away mid-send; it is dropped, play goes on
                 table.connections.discard(connection)
+        for hook in self.after_change:
+            await hook(table)
 
 
 def timed_act(table: Table, agent: Agent, position: State) -> tuple[int, float]:

@@ -48,7 +48,10 @@ def result_view(table: Table) -> dict[str, Any] | None:
     ranking = sorted(range(len(returns)), key=lambda seat: (result.places[seat], seat))
     lines = list(result.lines)
     if resigned is not None:  # a game of two: the winner, and why (no score, no 2nd place)
-        lines = [lines[0], _("{name} resigned").format(name=names[resigned])]
+        if (table.data.ending or {}).get("why") == "timeout":
+            lines = [lines[0], _("{name} ran out of time").format(name=names[resigned])]
+        else:
+            lines = [lines[0], _("{name} resigned").format(name=names[resigned])]
     return {
         "returns": returns,
         "winners": list(result.winners),
@@ -60,10 +63,12 @@ def result_view(table: Table) -> dict[str, Any] | None:
 
 
 def resigned_seat(table: Table) -> int | None:
-    """The seat that resigned the game (`web.live.endings`), or None."""
+    """The seat that resigned the game or forfeited it when its time ran out
+    (`web.live.endings`), or None."""
     ending = table.data.ending or {}
     seat = ending.get("seat")
-    return seat if ending.get("why") == "resigned" and isinstance(seat, int) else None
+    out = ending.get("why") in {"resigned", "timeout"}
+    return seat if out and isinstance(seat, int) else None
 
 
 def headline(result: dict[str, Any], seat: int | None) -> str:
