@@ -120,6 +120,8 @@ class TableManager:
         self.after_change: list[Callable[[Table], Awaitable[None]]] = []
         """Called under the table's lock when a table is made and after every change shown
         (the turn clock arms the next move's deadline, `web.live.turn_clock`)."""
+        self.after_open: list[Callable[[Table], Awaitable[None]]] = []
+        """Called when a stored table is opened in this process (the turn clock reads it)."""
 
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -153,6 +155,8 @@ class TableManager:
 
     async def _open(self, data: TableData) -> Table:
         table, owed = Table.build(data)
+        for hook in self.after_open:
+            await hook(table)
         self.tables[data.id] = table
         if owed:  # chance a crashed step left unstored: stored by whoever owns the table
             async with table.lock:

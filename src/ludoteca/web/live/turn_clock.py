@@ -118,6 +118,7 @@ class TurnClocks:
         self._task: asyncio.Task[None] | None = None
         self._telling: set[asyncio.Task[None]] = set()
         manager.after_change.append(self.arm)
+        manager.after_open.append(self.read)
 
     # -- life cycle ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -138,6 +139,11 @@ class TurnClocks:
                 log.exception("checking the turn clocks failed")
 
     # -- arming -------------------------------------------------------------------------------
+    async def read(self, table: Table) -> None:
+        """A turn-based table opened here: its clock as stored (its deadline, its timeouts)."""
+        if table.data.turn_seconds is not None:
+            table.clock = await asyncio.to_thread(self.store.get, table.id)
+
     async def arm(self, table: Table) -> None:
         """Under the table's lock: give the decision it waits for its deadline, unless the
         store has it already (a restart, a takeover), or clear it when no person is to move."""
@@ -149,7 +155,8 @@ class TurnClocks:
         if known is not None and (known.seat, known.turn) == key:
             return
         if not self.manager.holds(table) and not await self.manager.try_hold(table):
-            return  # another process runs the table and arms its clock
+            await self.read(table)  # another process runs the table and arms its clock
+            return
         timed = timed_move(table)  # the hold may have reloaded the table
         key = timed or (None, None)
         stored = await asyncio.to_thread(self.store.get, table.id) or MoveClock()
