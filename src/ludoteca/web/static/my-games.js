@@ -32,6 +32,7 @@ export function timeLeft(seconds) {
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   if (days > 0) return _("{days} d {hours} h left", { days, hours });
+  if (hours > 0 && minutes % 60 === 0) return _("{hours} h left", { hours });
   if (hours > 0) return _("{hours} h {minutes} min left", { hours, minutes: minutes % 60 });
   return _("{minutes} min left", { minutes });
 }
