@@ -17,7 +17,7 @@ from ludoteca.web.live.clocks import ManualClock
 from ludoteca.web.live.turn_clock import seconds_left, timed_move
 from ludoteca.web.table.new_table import move_hours_from_form
 from ludoteca.web.table.table import Table
-from ludoteca.web.table.turn_settings import MOVE_HOURS, Pace, pace
+from ludoteca.web.table.turn_settings import MOVE_HOURS, Pace, asked, pace
 
 START = datetime(2027, 2, 1, 12, 0, tzinfo=UTC)
 
@@ -121,3 +121,10 @@ def test_the_time_left_counts_down_to_the_deadline_and_past_it() -> None:
     assert seconds_left(table, None, START) is None
     other_seat = replace(clock, seat=1 - (seat or 0))
     assert seconds_left(table, other_seat, START) is None  # a deadline of another seat's move
+
+
+@pytest.mark.parametrize(
+    "stored", [Pace(), Pace(3600, "forfeit"), Pace(86_400, "hard"), Pace(259_200, "easy")]
+)
+def test_a_rematch_asks_for_the_pace_of_its_table(stored: Pace) -> None:
+    assert pace(*asked(stored)) == stored

@@ -100,6 +100,10 @@ def test_a_seat_whose_time_runs_out_forfeits_when_the_table_says_so(
     assert view["ending"] == {"why": "timeout", "seat": 1}
     assert view["result"]["lines"] == ["Anna wins", "Ben ran out of time"]
     assert timed.act(table, 1, action=0).json()["code"] == "game_over"
+    proof = {"seat": 0, "token": table.tokens[0]}
+    again = timed.client.post(f"/api/tables/{table.id}/rematch", json=proof).json()["table"]
+    data = timed.app.state.manager.store.get(again)
+    assert (data.turn_seconds, data.on_timeout) == (3600, "forfeit")  # a rematch keeps the pace
 
 
 def test_each_move_gets_its_own_time_and_one_reminder_and_the_notifier_hears_of_it(

@@ -190,6 +190,8 @@ class TurnClocks:
                     acted.append(table_id)
             except (WebError, LudotecaError) as exc:  # broken, or busy elsewhere: next time
                 log.warning("the turn clock of table %s waits: %s", table_id, exc)
+            except Exception:  # a faulty bot stops this table's clock only, until next time
+                log.exception("the turn clock of table %s failed", table_id)
         return acted
 
     async def _act(self, table: Table, now: datetime) -> bool:

@@ -64,3 +64,14 @@ def pace(move_hours: int | None, on_timeout: str, timeout_bot: str) -> Pace:
             value=timeout_bot,
         )
     return Pace(move_hours * 3600, FORFEIT if on_timeout == FORFEIT else timeout_bot)
+
+
+def asked(stored: Pace) -> tuple[int | None, str, str]:
+    """The request's `move_hours`, `on_timeout` and `timeout_bot` that make a table of the
+    `stored` pace again (a rematch keeps its table's pace)."""
+    if stored.turn_seconds is None:
+        return None, BOT, "medium"
+    hours = stored.turn_seconds // 3600
+    if stored.on_timeout == FORFEIT:
+        return hours, FORFEIT, "medium"
+    return hours, BOT, stored.on_timeout or "medium"
