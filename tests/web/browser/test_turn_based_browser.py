@@ -13,10 +13,11 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, VIEWPORTS, browser_marks, live_server
-from test_accessibility_browser import check, lobby_ready
+from browser_support import VIEWPORTS, browser_marks, live_server
+from test_accessibility_browser import browser, check, lobby_ready
 
 pytestmark = browser_marks()
+browser = browser  # the accessibility tests' Chromium (a fixture), one for this module
 
 
 @pytest.fixture
@@ -24,15 +25,6 @@ def timed_server(tmp_path: Path) -> Iterator[str]:
     """The app with its test clock on (`POST /api/test/clock` moves it)."""
     with live_server(tmp_path / "turns.db", test_clock=True) as url:
         yield url
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def move_clock(server: str, seconds: float) -> None:
@@ -89,6 +81,7 @@ def test_a_turn_based_table_from_the_lobby_shows_its_time_left_and_the_bot_plays
     page.get_by_test_id("my-game").click()
     page.wait_for_selector("#connection.online")
     page.wait_for_selector("#log-card :text('(time ran out: a bot played it)')")
+    shoot(page, "table-after-timeout-desktop")
     turns = httpx.get(f"{timed_server}/api/turns?tables={table}").json()["tables"][0]
     assert turns["to_move"] == 0 and turns["seconds_left"] == 3600  # the bot answered: a new hour
 

@@ -86,6 +86,20 @@ def test_a_move_whose_time_runs_out_is_played_by_the_chosen_bot_and_the_log_says
     assert (played.player, played.action) == (0, easy.act(live.game.new_initial_state()))
 
 
+def test_a_move_the_bot_played_and_then_taken_back_is_no_longer_marked(
+    timed: WebKit, clock: ManualClock
+) -> None:
+    table = timed.create(game="siege", seats=["human", "medium"], move_hours=8, seed=None)
+    move_clock(timed.client, 8 * HOUR)
+    wait_for(lambda: timed.view(table)["to_move"] == 0 and timed.view(table)["version"] == 2)
+    assert timed.view(table)["pace"]["timeouts"] == [[0, 0, "bot"]]
+    proof = {"seat": 0, "token": table.tokens[0]}
+    assert timed.client.post(f"/api/tables/{table.id}/takeback", json=proof).status_code == 200
+    view = timed.view(table, 0)
+    assert view["version"] == 0 and view["story"] == [] and view["pace"]["timeouts"] == []
+    assert view["pace"]["deadline"] == (clock.now() + timedelta(hours=8)).isoformat()
+
+
 def test_a_seat_whose_time_runs_out_forfeits_when_the_table_says_so(
     timed: WebKit, clock: ManualClock
 ) -> None:

@@ -540,6 +540,8 @@ class TableManager:
     async def broadcast(self, table: Table) -> None:
         """Under the table's lock: send every watcher the table as it is now (stored first)."""
         await self.store_held(table)
+        for hook in self.after_change:
+            await hook(table)
         if table.view_due is not None:
             table.view_due.cancel()
             table.view_due = None
@@ -556,8 +558,6 @@ class TableManager:
                 await connection.socket.send_text(text)
             except Exception:  # the socket went away mid-send; it is dropped, play goes on
                 table.connections.discard(connection)
-        for hook in self.after_change:
-            await hook(table)
 
 
 def timed_act(table: Table, agent: Agent, position: State) -> tuple[int, float]:

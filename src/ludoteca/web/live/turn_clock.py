@@ -163,13 +163,14 @@ class TurnClocks:
         if (stored.seat, stored.turn) == key:
             table.clock = stored
             return
+        kept = tuple(t for t in stored.timeouts if t.index < len(table.moves))  # not taken back
         if timed is None:
-            fresh = MoveClock(timeouts=stored.timeouts)
+            fresh = MoveClock(timeouts=kept)
         else:
             seconds = table.data.turn_seconds
             deadline = self.clock.now() + timedelta(seconds=seconds)
             remind_at = deadline - timedelta(seconds=seconds * REMINDER_SHARE)
-            fresh = MoveClock(*timed, deadline, remind_at, False, stored.timeouts)
+            fresh = MoveClock(*timed, deadline, remind_at, False, kept)
         await asyncio.to_thread(self.store.put, table.id, fresh)
         table.clock = fresh
         if timed is not None and timed[0] != stored.seat:
