@@ -44,6 +44,7 @@ def shoot(page: Any, name: str) -> None:
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
 
 
+@pytest.mark.slow  # a table from the lobby, three pages and the bots' moves: about 10 s
 def test_a_turn_based_table_from_the_lobby_shows_its_time_left_and_the_bot_plays_when_it_is_up(
     timed_server: str, browser: Any
 ) -> None:
@@ -86,6 +87,7 @@ def test_a_turn_based_table_from_the_lobby_shows_its_time_left_and_the_bot_plays
     assert turns["to_move"] == 0 and turns["seconds_left"] == 3600  # the bot answered: a new hour
 
 
+@pytest.mark.slow  # axe reads each page for seconds
 @pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
 def test_the_lobby_with_the_turn_based_choices_and_my_games_pass_axe(
     timed_server: str, browser: Any, viewport: str
