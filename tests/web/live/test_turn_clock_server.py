@@ -207,3 +207,20 @@ def test_a_turn_based_table_waiting_for_days_is_not_closed_as_idle(
     later = clock.now() + timedelta(hours=80)  # past the idle time of 72 hours
     closed = timed.client.portal.call(timed.app.state.idle.sweep, later)  # type: ignore[union-attr]
     assert closed == [live.id] and timed.view(table)["status"] == "playing"
+
+
+def test_in_a_game_of_three_the_seat_that_runs_out_of_time_goes_to_a_bot(
+    timed: WebKit,
+) -> None:
+    """The ruling for a person leaving a game of more than two (web/live/endings.py)."""
+    table = timed.create(
+        game="ludo", players=3, seats=["human"] * 3, move_hours=1, on_timeout="forfeit"
+    )
+    before = timed.view(table)
+    out, at = before["to_move"], before["version"]
+    move_clock(timed.client, HOUR)
+    view = timed.view(table)
+    assert view["status"] == "playing"
+    assert view["seats"][out]["kind"] == "bot" and view["seats"][out]["agent"] == "medium"
+    assert view["pace"]["timeouts"] == [[out, at, "forfeit"]]
+    assert timed.act(table, out, action=0).json()["code"] == "bot_seat"

@@ -46,6 +46,8 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from ludoteca import agents
+from ludoteca.agents.base import Agent
+from ludoteca.core.api import State
 from ludoteca.core.errors import LudotecaError
 from ludoteca.store.turn_clocks import (
     BOT_MOVED,
@@ -163,7 +165,9 @@ class TurnClocks:
         if (stored.seat, stored.turn) == key:
             table.clock = stored
             return
-        kept = tuple(t for t in stored.timeouts if t.index < len(table.moves))  # not taken back
+        kept = tuple(  # a bot's move taken back since is no longer the clock's; a forfeit stays
+            t for t in stored.timeouts if t.what == FORFEITED or t.index < len(table.moves)
+        )
         if timed is None:
             fresh = MoveClock(timeouts=kept)
         else:
@@ -221,26 +225,33 @@ class TurnClocks:
             if table.data.on_timeout == FORFEIT:
                 await self._note(table, Timeout(seat, turn, FORFEITED))
                 if await give_up(self.manager, table, seat, TIMED_OUT):
-                    refresh = True
+                    seat_to_bot = True  # a game of more goes on: shown after the lock
                 else:
                     return True
             else:
-                refresh = False
                 strength = table.data.on_timeout or "medium"
                 agent = agents.load(strength, table.game, seed=table.chance.agent_seed(seat, turn))
                 position = table.state.clone_for_agent()
-        if refresh:
+                seat_to_bot = False
+        if seat_to_bot:
             await self.manager.refresh(table)
             return True
+        return await self._bot_moves(table, (seat, turn), agent, position)
+
+    async def _bot_moves(
+        self, table: Table, timed: tuple[int, int], agent: Agent, position: State
+    ) -> bool:
+        """The bot thinks (in the bots' pool, outside the lock) and plays the timed-out move,
+        unless the table has moved on meanwhile (the person moved at the last moment)."""
         loop = asyncio.get_running_loop()
         action = await loop.run_in_executor(self.manager.bot_pool, agent.act, position)
         async with table.lock:
             if not table.playing or not await self.manager.try_hold(table):
                 return False
-            if timed_move(table) != (seat, turn):  # the person moved meanwhile
+            if timed_move(table) != timed:
                 return False
-            await self._note(table, Timeout(seat, turn, BOT_MOVED))
-            await self.manager.play_for(table, seat, action)
+            await self._note(table, Timeout(*timed, BOT_MOVED))
+            await self.manager.play_for(table, timed[0], action)
         self.manager.wake_bots(table)
         return True
 
