@@ -81,6 +81,11 @@ class TableRow(Base):
     redraws: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     """Where each takeback that drew the chance after it anew went back to
     (`core.chance.Chance.redraws`); takebacks stored before that are not in it."""
+    turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Turn-based play: the time per move in seconds (`store.turn_clocks`); None: live play."""
+    on_timeout: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """What a turn-based table does when a move's time runs out: "forfeit", or the strength of
+    the bot that plays the move ("easy", "medium", "hard")."""
 
 
 class MoveRow(Base):
@@ -196,6 +201,8 @@ class TableData:
     takebacks_allowed: bool = True
     taken_back: int = 0
     redraws: list[int] = field(default_factory=list)
+    turn_seconds: int | None = None
+    on_timeout: str | None = None
 
 
 def _aware(moment: datetime) -> datetime:
@@ -225,6 +232,8 @@ def _row_data(row: TableRow, moves: Sequence[MoveRow] = ()) -> TableData:
         takebacks_allowed=bool(row.takebacks_allowed),
         taken_back=row.taken_back or 0,
         redraws=[int(at) for at in row.redraws or []],
+        turn_seconds=row.turn_seconds,
+        on_timeout=row.on_timeout,
     )
 
 
@@ -261,6 +270,8 @@ class Store:
                     takebacks_allowed=data.takebacks_allowed,
                     taken_back=data.taken_back,
                     redraws=list(data.redraws),
+                    turn_seconds=data.turn_seconds,
+                    on_timeout=data.on_timeout,
                 )
             )
 
@@ -361,7 +372,8 @@ class Store:
 
     def idle(self, since: datetime, table_id: str | None = None, limit: int = 100) -> list[str]:
         """Tables still being played that nothing touched since `since`: made before it, no
-        move and no other change after it (oldest first); with `table_id`, that one or none."""
+        move and no other change after it (oldest first); with `table_id`, that one or none.
+        Turn-based tables are left out: their move clock acts for an absent player."""
         recent_move = (
             select(MoveRow.index)
             .where(MoveRow.table_id == TableRow.id, MoveRow.created >= since)
@@ -372,6 +384,7 @@ class Store:
                 select(TableRow.id)
                 .where(
                     TableRow.status == PLAYING,
+                    TableRow.turn_seconds.is_(None),
                     TableRow.created < since,
                     (TableRow.touched.is_(None)) | (TableRow.touched < since),
                     ~recent_move,

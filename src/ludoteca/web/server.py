@@ -38,9 +38,12 @@ from ludoteca.web.http.errors import NotFound, Unprocessable, WebError
 from ludoteca.web.http.language import LanguageMiddleware
 from ludoteca.web.http.limits import BodyLimit, BotLimits
 from ludoteca.web.live import api, endings, your_tables
+from ludoteca.web.live.clocks import Clock, ManualClock
 from ludoteca.web.live.deps import tell_all
 from ludoteca.web.live.idle import IDLE_HOURS, IdleTables
 from ludoteca.web.live.manager import MAX_ACTIONS, TableManager
+from ludoteca.web.live.turn_clock import CHECK_SECONDS, TEST_CLOCK_VARIABLE, TurnClocks
+from ludoteca.web.live.turn_clock import router as test_clock_router
 from ludoteca.web.notify import routes as notify_routes
 from ludoteca.web.notify.mail import Mailer
 from ludoteca.web.notify.notifier import Notifier
@@ -143,6 +146,9 @@ def create_app(
     public_url: str | None = None,
     idle_hours: float = IDLE_HOURS,
     notify: NotifySettings | None = None,
+    clock: Clock | None = None,
+    test_clock: bool | None = None,
+    turn_check_seconds: float = CHECK_SECONDS,
 ) -> FastAPI:
     """The app on `database_url` (any SQLAlchemy URL); bots wait `bot_delay` s at normal speed
     and may think no more than `bot_limits` allows. `serving`: the app is the process's for
@@ -150,7 +156,11 @@ def create_app(
     `listen` (the address served, None: unknown) and `public_url` decide the address of the
     invite links (`web.http.addresses`). A table nobody touched for `idle_hours` is closed
     (`web.live.idle`; 0: never). `notify`: the site's push key and mail server
-    (`web.notify.settings`; default: a key kept in the database, no mail)."""
+    (`web.notify.settings`; default: a key kept in the database, no mail). Turn-based tables'
+    deadlines are read from `clock` (the system's by default) and looked at every
+    `turn_check_seconds`; `test_clock` (None: when `$LUDOTECA_TEST_CLOCK` is 1) starts the clock
+    standing still and adds `POST /api/test/clock` to move it (`web.live.turn_clock`), for
+    tests only."""
     addresses = Addresses(listen, check_public_url(public_url) if public_url else None)
     manager = TableManager(
         Store(database_url), bot_delay=bot_delay, max_actions=max_actions, bot_limits=bot_limits
@@ -159,24 +169,32 @@ def create_app(
     idle = IdleTables(manager, timedelta(hours=idle_hours))
     listen_to_workers(manager)
     notifier = make_notifier(manager, notify or NotifySettings())
+    if test_clock is None:
+        test_clock = os.environ.get(TEST_CLOCK_VARIABLE, "") == "1"
+    if test_clock and clock is None:
+        clock = ManualClock()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         notifier.start()  # before the bots resume: it hears of their moves
         await manager.start()
         idle.start()
+        turn_clocks.start()
         if serving:
             tune_for_serving()
         try:
             yield
         finally:
             await idle.stop()
+            await turn_clocks.stop()
             app.state.analyses.stop()
             await manager.stop()
             await notifier.stop()
 
     app = FastAPI(title="ludoteca", lifespan=lifespan)
+    turn_clocks = TurnClocks(manager, app.state, clock, every=turn_check_seconds)
     app.state.manager = manager
+    app.state.turn_clocks = turn_clocks
     app.state.addresses = addresses
     app.state.idle = idle
     app.state.notifier = notifier
@@ -188,6 +206,8 @@ def create_app(
         )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
+    if test_clock:
+        app.include_router(test_clock_router)
     for feature in (
         your_tables,
         presence,

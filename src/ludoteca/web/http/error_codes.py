@@ -184,6 +184,21 @@ CODES: dict[str, ErrorCode] = {
     "bad_speed": ErrorCode(
         400, "the speed is not one of `speeds`", N_("The speed is one of {speeds}.")
     ),
+    "bad_move_time": ErrorCode(
+        400,
+        "a turn-based table's time per move is not one of `hours` (hours)",
+        N_("The time per move is one of {hours} hours."),
+    ),
+    "bad_on_timeout": ErrorCode(
+        400,
+        "what happens when a move's time runs out is not one of `choices`",
+        N_("When time runs out, a bot plays the move or the seat forfeits ({choices})."),
+    ),
+    "bad_timeout_bot": ErrorCode(
+        400,
+        "the bot that plays a move whose time ran out is not one of `strengths`",
+        N_("The bot that plays when time runs out is one of {strengths}."),
+    ),
     "bad_name": ErrorCode(
         400,
         "a name holds characters other than letters, digits, spaces and punctuation",

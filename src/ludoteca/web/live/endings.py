@@ -8,7 +8,8 @@ this is our ruling, one for all five games:
 
 - In a game of two seats, leaving is resigning: the game ends at once and the other seat wins
   (`status` finished, `ending` `{"why": "resigned", "seat": n}`, the returns of a win and a
-  loss). Nothing is left to play for.
+  loss). Nothing is left to play for. A seat of a turn-based table that forfeits when its
+  move's time runs out (`web.live.turn_clock`) is out the same way (`"why": "timeout"`).
 - With more seats, the game goes on for the others: the seat is given to a bot of the game's
   *medium* strength, which plays it to the end under the game's own rules (as a seat nobody
   joined is given to a bot, `web.social.presence`), so every rule and every other seat's chances
@@ -32,6 +33,7 @@ from sqlalchemy.engine import Engine
 from ludoteca.store.analyses import AnalysisRow
 from ludoteca.store.social import ChatRow, RematchRow, TakebackRow
 from ludoteca.store.tables import BOT, CLOSED, FINISHED, LeaseRow, MoveRow, SeatData, TableRow
+from ludoteca.store.turn_clocks import TurnClockRow
 from ludoteca.web.http.errors import Conflict, Forbidden
 from ludoteca.web.http.openapi import json_errors
 from ludoteca.web.live.deps import SeatProof, manager_of, seated
@@ -45,6 +47,7 @@ LEAVER_BOT = "medium"
 """Who plays on the seat of a person who left a game of more than two."""
 
 RESIGNED = "resigned"
+TIMED_OUT = "timeout"
 ENDED = "ended"
 IDLE = "idle"
 """Why a table ended other than by its game's rules (`ending["why"]`)."""
@@ -85,20 +88,29 @@ async def leave(manager: TableManager, table: Table, seat: int) -> None:
     """`seat` leaves a game being played: it resigns (two seats) or a bot plays it on."""
     async with table.lock:
         still_playing(table)
-        players = len(table.data.seats)
-        if players == 2:
-            ending = {"why": RESIGNED, "seat": seat}
-            await manager.end_table(table, FINISHED, ending, resignation(players, seat))
+        if not await give_up(manager, table, seat, RESIGNED):
             return
-        await manager.own(table)
-        seats = table.data.seats
-        seats[seat] = SeatData(BOT, agent=LEAVER_BOT)
-        for connection in table.connections:  # the leaver's pages watch from now on
-            if connection.seat == seat:
-                connection.seat = None
-        await asyncio.to_thread(manager.store.set_seats, table.id, list(seats))
-        table.forget_texts()
     await manager.refresh(table)
+
+
+async def give_up(manager: TableManager, table: Table, seat: int, why: str) -> bool:
+    """Under the table's lock: `seat` is out of a game being played, having resigned or run out
+    of time (`why`): a game of two ends, the other seat winning (False); with more seats a bot
+    takes the seat over (True: the table is to be refreshed)."""
+    players = len(table.data.seats)
+    if players == 2:
+        ending = {"why": why, "seat": seat}
+        await manager.end_table(table, FINISHED, ending, resignation(players, seat))
+        return False
+    await manager.own(table)
+    seats = table.data.seats
+    seats[seat] = SeatData(BOT, agent=LEAVER_BOT)
+    for connection in table.connections:  # the leaver's pages watch from now on
+        if connection.seat == seat:
+            connection.seat = None
+    await asyncio.to_thread(manager.store.set_seats, table.id, list(seats))
+    table.forget_texts()
+    return True
 
 
 def erase(engine: Engine, table_id: str) -> None:
@@ -110,6 +122,7 @@ def erase(engine: Engine, table_id: str) -> None:
             (TakebackRow, TakebackRow.table_id),
             (AnalysisRow, AnalysisRow.table_id),
             (LeaseRow, LeaseRow.table_id),
+            (TurnClockRow, TurnClockRow.table_id),
         ):
             connection.execute(delete(row).where(column == table_id))
         connection.execute(

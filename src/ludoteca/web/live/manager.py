@@ -30,7 +30,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
@@ -120,6 +120,11 @@ class TableManager:
         self.turn_listener: Callable[[Table, list[MoveData]], None] | None = None
         """Told of every step this process stores, once stored (`web.notify` set at start-up
         hears whose turn begins)."""
+        self.after_change: list[Callable[[Table], Awaitable[None]]] = []
+        """Called under the table's lock when a table is made and after every change shown
+        (the turn clock arms the next move's deadline, `web.live.turn_clock`)."""
+        self.after_open: list[Callable[[Table], Awaitable[None]]] = []
+        """Called when a stored table is opened in this process (the turn clock reads it)."""
 
     # -- life cycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -153,6 +158,8 @@ class TableManager:
 
     async def _open(self, data: TableData) -> Table:
         table, owed = Table.build(data)
+        for hook in self.after_open:
+            await hook(table)
         self.tables[data.id] = table
         if owed:  # chance a crashed step left unstored: stored by whoever owns the table
             async with table.lock:
@@ -189,6 +196,12 @@ class TableManager:
         if answer == TAKEN:
             await self._save(table, await self._refresh(table))
         return True
+
+    async def try_hold(self, table: Table) -> bool:
+        """Under the table's lock: hold its lease if it is free, expired or ours (reloading the
+        table when newly taken), never taking it from a living owner; False: another process
+        runs it and acts for it."""
+        return await self._hold(table)
 
     async def own(self, table: Table) -> None:
         """Before a change beside play (takeback, names, seats), under the table's lock:
@@ -228,6 +241,9 @@ class TableManager:
         data = new_table(request, self.bot_limits)
         await asyncio.to_thread(self.store.add_table, data)
         table = await self._open(data)
+        async with table.lock:
+            for hook in self.after_change:
+                await hook(table)
         self.wake_bots(table)
         return table
 
@@ -334,6 +350,11 @@ class TableManager:
             assert seat is not None
             await self._step(table, table.apply(seat, chosen))
         self.wake_bots(table)
+
+    async def play_for(self, table: Table, seat: int, action: int) -> None:
+        """Under the table's lock, as its owner (`try_hold`): play `action` for `seat` now (the
+        turn clock's bot, for a person whose time ran out); the bots wake after the lock."""
+        await self._step(table, table.apply(seat, action))
 
     async def rename(self, table: Table, seat: int | None, token: str | None, name: str) -> None:
         """A person enters (or clears) the name of the seat they hold; everyone sees it."""
@@ -524,6 +545,8 @@ class TableManager:
     async def broadcast(self, table: Table) -> None:
         """Under the table's lock: send every watcher the table as it is now (stored first)."""
         await self.store_held(table)
+        for hook in self.after_change:
+            await hook(table)
         if table.view_due is not None:
             table.view_due.cancel()
             table.view_due = None

@@ -17,12 +17,14 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import _, game_title, ngettext
 from ludoteca.narration import Narrator, seat_colour
 from ludoteca.store.tables import ABANDONED, CLOSED, FINISHED
+from ludoteca.store.turn_clocks import BOT_MOVED
 from ludoteca.web.http.errors import Forbidden
 from ludoteca.web.table.analysable import unanalysable
 from ludoteca.web.table.narrate import turn_start
 from ludoteca.web.table.render import board_html, board_svg, click_paths, own_board
 from ludoteca.web.table.result import describe_result, scores, standings
 from ludoteca.web.table.table import BOT, HUMAN, Table
+from ludoteca.web.table.turn_settings import FORFEIT, MOVE_TIME_LABELS
 
 
 def seat_link(table: Table, seat: int) -> str:
@@ -48,7 +50,10 @@ def result_view(table: Table) -> dict[str, Any] | None:
     ranking = sorted(range(len(returns)), key=lambda seat: (result.places[seat], seat))
     lines = list(result.lines)
     if resigned is not None:  # a game of two: the winner, and why (no score, no 2nd place)
-        lines = [lines[0], _("{name} resigned").format(name=names[resigned])]
+        if (table.data.ending or {}).get("why") == "timeout":
+            lines = [lines[0], _("{name} ran out of time").format(name=names[resigned])]
+        else:
+            lines = [lines[0], _("{name} resigned").format(name=names[resigned])]
     return {
         "returns": returns,
         "winners": list(result.winners),
@@ -60,10 +65,12 @@ def result_view(table: Table) -> dict[str, Any] | None:
 
 
 def resigned_seat(table: Table) -> int | None:
-    """The seat that resigned the game (`web.live.endings`), or None."""
+    """The seat that resigned the game or forfeited it when its time ran out
+    (`web.live.endings`), or None."""
     ending = table.data.ending or {}
     seat = ending.get("seat")
-    return seat if ending.get("why") == "resigned" and isinstance(seat, int) else None
+    out = ending.get("why") in {"resigned", "timeout"}
+    return seat if out and isinstance(seat, int) else None
 
 
 def headline(result: dict[str, Any], seat: int | None) -> str:
@@ -176,10 +183,49 @@ def luck_verified(table: Table) -> bool:
     return True
 
 
+def pace_view(table: Table) -> dict[str, Any] | None:
+    """A turn-based table's time per move, what happens when it runs out (`text`, a sentence),
+    the deadline of the move it waits for and the moves whose time ran out; None: live play."""
+    seconds, on_timeout = table.data.turn_seconds, table.data.on_timeout
+    if seconds is None:
+        return None
+    label = MOVE_TIME_LABELS.get(seconds // 3600)
+    per_move = _(label) if label else str(seconds // 3600)
+    if on_timeout == FORFEIT:
+        text = _("Turn-based: {time} per move. When time runs out, the seat forfeits.")
+    else:
+        text = _(
+            "Turn-based: {time} per move. When time runs out, a bot ({strength}) plays the move."
+        )
+    clock = table.clock
+    deadline = clock.deadline if clock is not None and clock.seat == table.to_move() else None
+    return {
+        "seconds": seconds,
+        "on_timeout": on_timeout,
+        "text": text.format(time=per_move, strength=_(on_timeout or "")),
+        "deadline": deadline.isoformat() if deadline is not None else None,
+        "timeouts": [t.to_json() for t in clock.timeouts] if clock is not None else [],
+    }
+
+
+def bot_played(table: Table) -> set[int]:
+    """The moves a bot played for a person whose time ran out (`web.live.turn_clock`)."""
+    clock = table.clock
+    return {t.index for t in clock.timeouts if t.what == BOT_MOVED} if clock is not None else set()
+
+
 def log_entries(table: Table, start: int) -> dict[str, list[Any]]:
-    """The view's `log` (seat and notation) and `story` (with the sentence) from move `start`."""
+    """The view's `log` (seat and notation) and `story` (with the sentence) from move `start`;
+    a move a bot played because the person's time ran out says so."""
     moves = table.moves[start:]
     texts = table.texts()[start:]
+    timed_out = bot_played(table)
+    texts = [
+        _("{move} (time ran out: a bot played it)").format(move=text)
+        if start + i in timed_out
+        else text
+        for i, text in enumerate(texts)
+    ]
     return {
         "log": [[m.player, m.notation] for m in moves],
         "story": [
@@ -212,6 +258,7 @@ def table_view(table: Table, seat: int | None, since: int | None = None) -> dict
         "ending": table.data.ending,
         "listed": table.data.listed,
         "takebacks": {"allowed": table.data.takebacks_allowed, "made": table.data.taken_back},
+        "pace": pace_view(table),
         "creator": creator_seat(table),
         "seat": seat,
         "seats": [

@@ -1,11 +1,12 @@
 """Who is told that their turn began (or that their time is almost up), and the sending.
 
 The manager tells `Notifier.turn_passed` of every step it stores; when the step hands the turn
-to a person whose seat has no page open here, `turn_began` words the notice on the event loop
-and a thread of the notifier's own sends it: the push to each of the seat's subscriptions, a
-mail to its address, so no move waits for a push service or an SMTP server. Only the process
-holding the table's lease sends, so with several workers nobody is told twice. Another
-feature (the move clock) calls the same two methods through its own `TurnNotifier` protocol.
+at a live table to a person whose seat has no page open here, `turn_began` words the notice on
+the event loop and a thread of the notifier's own sends it: the push to each of the seat's
+subscriptions, a mail to its address, so no move waits for a push service or an SMTP server. Only the process
+holding the table's lease sends, so with several workers nobody is told twice. At turn-based
+tables the move clock calls the same two methods (its `TurnNotifier` protocol, which `Notifier`
+fulfils), with the move's deadline.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
 from ludoteca.store.notify import MailAddress, NotifyStore
 from ludoteca.store.tables import MoveData
@@ -56,14 +57,6 @@ DIGEST_HOUR = 8
 
 DIGEST_LOOK_SECONDS = 900.0
 """... and each process looks every this many seconds; the first to take the day sends it."""
-
-
-class TurnNotifier(Protocol):
-    """Whatever tells a person of their turn (`app.state.notifier`)."""
-
-    async def turn_began(self, table_id: str, seat: int, deadline: datetime | None) -> None: ...
-
-    async def time_almost_up(self, table_id: str, seat: int, deadline: datetime) -> None: ...
 
 
 def time_to_live(deadline: datetime | None, now: datetime) -> int:
@@ -119,8 +112,11 @@ class Notifier:
 
     # -- who is told ------------------------------------------------------------------------------
     def turn_passed(self, table: Table, moves: Sequence[MoveData]) -> None:
-        """The manager's listener, after it stored `moves`: when they hand the turn to a person,
-        that person's turn began."""
+        """The manager's listener, after it stored `moves`: when they hand the turn to a person
+        at a live table, that person's turn began (at a turn-based table the move clock says so,
+        with the deadline, `web.live.turn_clock`)."""
+        if table.data.turn_seconds is not None:
+            return
         seat = table.to_move()
         decided = [move.player for move in moves if move.player >= 0]
         if seat is None or not decided or decided[-1] == seat or table.seat(seat).kind != HUMAN:

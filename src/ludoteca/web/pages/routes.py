@@ -22,6 +22,7 @@ from fastapi.responses import (
 from pydantic import ValidationError
 
 from ludoteca import i18n, rulebook
+from ludoteca.agents.strengths import LEVELS
 from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.registry import game_class
 from ludoteca.i18n import _, game_title
@@ -45,6 +46,7 @@ from ludoteca.web.social.takeback_story import takeback_notes, with_takebacks
 from ludoteca.web.table.analysable import unanalysable
 from ludoteca.web.table.new_table import SPEEDS, here_from_form, request_from_form
 from ludoteca.web.table.table import HUMAN, Table
+from ludoteca.web.table.turn_settings import MOVE_TIME_LABELS
 
 router = APIRouter()
 
@@ -56,6 +58,8 @@ async def lobby_page(request: Request, error: str | None = None, status: int = 2
         "open": [table_summary(d) for d in listing["open"]],
         "finished": [table_summary(d) for d in listing["finished"]],
         "speeds": SPEEDS,
+        "move_times": sorted(MOVE_TIME_LABELS.items()),
+        "levels": LEVELS,
         "error": error,
     }
     return templates.TemplateResponse(request, "lobby.html", context, status_code=status)

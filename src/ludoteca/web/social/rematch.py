@@ -22,6 +22,7 @@ from ludoteca.web.live.views import seat_link
 from ludoteca.web.social.presence import hold
 from ludoteca.web.table.new_table import TableRequest
 from ludoteca.web.table.table import HUMAN, Connection, Table
+from ludoteca.web.table.turn_settings import Pace, asked
 
 router = APIRouter(prefix="/api")
 
@@ -38,6 +39,7 @@ def rematch_request(table: Table) -> TableRequest:
     for i, spec in enumerate(table.data.seats):
         seats[rotated(i, players)] = HUMAN if spec.kind == HUMAN else spec.agent or ""
         names[rotated(i, players)] = spec.name if spec.kind == HUMAN else None
+    hours, on_timeout, timeout_bot = asked(Pace(table.data.turn_seconds, table.data.on_timeout))
     return TableRequest(
         game=table.game.id,
         players=players,
@@ -47,6 +49,9 @@ def rematch_request(table: Table) -> TableRequest:
         speed=table.data.speed,  # type: ignore[arg-type]
         listed=table.data.listed,
         takebacks=table.data.takebacks_allowed,
+        move_hours=hours,
+        on_timeout=on_timeout,
+        timeout_bot=timeout_bot,
     )
 
 

@@ -73,3 +73,19 @@ document.getElementById("table-form").addEventListener("submit", () => {
   const chosen = document.querySelector(".game-setup:not([disabled]) .seat-name-input[name=name0]:not([disabled])");
   if (chosen) rememberName(chosen.value);
 });
+// Turn-based play: the time per move and what happens when it runs out are asked only when
+// chosen, and the strength of the bot only when a bot is to play the move.
+const turnOptions = document.getElementById("turn-options");
+function showPace() {
+  const turnBased = document.querySelector('input[name="pace"]:checked').value === "turn";
+  turnOptions.hidden = !turnBased;
+  turnOptions.disabled = !turnBased;
+  const forfeit = turnOptions.querySelector('input[name="on_timeout"][value="forfeit"]').checked;
+  const strength = turnOptions.querySelector(".timeout-bot");
+  strength.hidden = forfeit;
+  strength.querySelector("select").disabled = forfeit;
+}
+for (const input of document.querySelectorAll('input[name="pace"], input[name="on_timeout"]')) {
+  input.addEventListener("change", showPace);
+}
+showPace();

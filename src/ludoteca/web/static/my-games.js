@@ -1,5 +1,6 @@
 // "My games": every table this browser holds a seat at (mine.js), newest first, whose turn it
-// is and when it was last played; the number waiting for you in the title and on the app's icon.
+// is, the time left for the move at a turn-based table and when it was last played; the number
+// waiting for you in the title and on the app's icon.
 import { _ } from "./i18n.js";
 import { badge, myTables, standing, yourTurn } from "./mine.js";
 import { seatPath } from "./seats.js";
@@ -23,12 +24,29 @@ function ago(iso) {
   return _("just now");
 }
 
+// The time left for a turn-based table's move, as the server's clock counts it ("2 h 10 min
+// left"; "overdue" in the moment before the server plays or forfeits the move).
+export function timeLeft(seconds) {
+  if (seconds <= 0) return _("overdue");
+  const minutes = Math.ceil(seconds / 60);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0) return _("{days} d {hours} h left", { days, hours });
+  if (hours > 0 && minutes % 60 === 0) return _("{hours} h left", { hours });
+  if (hours > 0) return _("{hours} h {minutes} min left", { hours, minutes: minutes % 60 });
+  return _("{minutes} min left", { minutes });
+}
+
 function row({ table, seat }) {
   const mine = yourTurn({ table, seat });
   const link = el("a", { href: seatPath(seat), class: "my-game-title", "data-testid": "my-game" }, table.title);
   const people = el("span", { class: "my-game-people" }, table.seats.join(" · "));
   const state = el(mine ? "strong" : "span", { class: mine ? "your-turn-tag" : "muted" }, standing(table, seat.seat));
   const parts = [link, people, state];
+  if (table.seconds_left !== null && table.seconds_left !== undefined) {
+    const overdue = table.seconds_left <= 0;
+    parts.push(el("span", { class: overdue ? "my-game-time overdue" : "my-game-time", "data-testid": "time-left" }, timeLeft(table.seconds_left)));
+  }
   if (table.played) {
     const last = table.last_mover === null ? null : table.seats[table.last_mover];
     const when = ago(table.played);

@@ -25,6 +25,8 @@ from ludoteca.web.http.errors import BadRequest
 from ludoteca.web.http.limits import MAX_SEATS, MAX_SPEC, BotLimits
 from ludoteca.web.table.people import clean_names
 from ludoteca.web.table.table import BOT, HUMAN
+from ludoteca.web.table.turn_settings import BOT as TIMEOUT_BOT
+from ludoteca.web.table.turn_settings import MOVE_HOURS, pace
 
 SPEEDS = (N_("normal"), N_("fast"))
 Speed = Literal["normal", "fast"]
@@ -63,6 +65,20 @@ class TableRequest(BaseModel):
         default=True,
         description="whether a person may take back their last move (the chance after it is"
         " drawn anew; the game is marked as one with takebacks)",
+    )
+    move_hours: int | None = Field(
+        default=None,
+        description="turn-based play: the time per move in hours (1, 8, 24 or 72); null: live",
+    )
+    on_timeout: str = Field(
+        default=TIMEOUT_BOT,
+        max_length=16,
+        description='when a move\'s time runs out: "bot" (a bot plays the move) or "forfeit"',
+    )
+    timeout_bot: str = Field(
+        default="medium",
+        max_length=16,
+        description='the strength of that bot: "easy", "medium" or "hard"',
     )
 
 
@@ -124,6 +140,7 @@ def new_table(request: TableRequest, limits: BotLimits | None = None) -> TableDa
             code="seed_not_practice",
         )
     fair = not request.practice
+    timing = pace(request.move_hours, request.on_timeout, request.timeout_bot)
     return TableData(
         id=secrets.token_urlsafe(6),
         game=game.id,
@@ -138,6 +155,8 @@ def new_table(request: TableRequest, limits: BotLimits | None = None) -> TableDa
         practice=request.practice,
         listed=request.listed,
         takebacks_allowed=request.takebacks,
+        turn_seconds=timing.turn_seconds,
+        on_timeout=timing.on_timeout,
     )
 
 
@@ -155,7 +174,8 @@ def here_from_form(fields: Iterable[tuple[str, str]]) -> list[int]:
 
 def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
     """Read the lobby's form: game, players, seat0..seatN-1, name0..nameN-1, option.<name>,
-    speed, listed, takebacks.
+    speed, listed, takebacks, and the pace (`pace` "live" or "turn", with `move_hours`,
+    `on_timeout` and `timeout_bot`).
 
     Checkboxes come after a hidden "false" field of the same name, so the last value wins.
     Empty values mean "the game's default".
@@ -209,4 +229,22 @@ def request_from_form(fields: Iterable[tuple[str, str]]) -> TableRequest:
         speed=speed,  # type: ignore[arg-type]
         listed=form.get("listed") == "true",
         takebacks=form.get("takebacks", "true") == "true",
+        move_hours=move_hours_from_form(form),
+        on_timeout=form.get("on_timeout", TIMEOUT_BOT),
+        timeout_bot=form.get("timeout_bot", "medium"),
     )
+
+
+def move_hours_from_form(form: dict[str, str]) -> int | None:
+    """The form's time per move: None for live play (the default)."""
+    if form.get("pace", "live") == "live":
+        return None
+    hours = form.get("move_hours", "").strip()
+    if not hours.isdigit() or len(hours) > 3:
+        raise BadRequest(
+            f"the time per move is a whole number of hours, not {hours!r}",
+            code="bad_move_time",
+            hours=", ".join(str(h) for h in MOVE_HOURS),
+            value=hours,
+        )
+    return int(hours)

@@ -28,6 +28,7 @@ from ludoteca.narration import Narrator, seat_colour
 from ludoteca.store.tables import BOT as BOT  # the kinds of seat, re-exported for the web layer
 from ludoteca.store.tables import FINISHED, PLAYING, MoveData, SeatData, TableData
 from ludoteca.store.tables import HUMAN as HUMAN
+from ludoteca.store.turn_clocks import MoveClock
 from ludoteca.web.http.errors import Conflict, Forbidden, Unprocessable
 from ludoteca.web.table.board_patch import Markup
 from ludoteca.web.table.narrate import since_previous_turn
@@ -121,6 +122,9 @@ class Table:
     (`web.social.presence`)."""
     takeback: Any = None
     """A takeback request waiting for the other players' answers (`web.social.takeback`)."""
+    clock: MoveClock | None = None
+    """A turn-based table's move clock as its owner last stored or read it
+    (`web.live.turn_clock`); None: not read yet, or a live table."""
     narrator: Narrator | None = None
     history: int = 0
     """Counts the times the moves were rebuilt (taken back, reloaded): a page's log from
