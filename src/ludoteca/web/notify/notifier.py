@@ -3,10 +3,10 @@
 The manager tells `Notifier.turn_passed` of every step it stores; when the step hands the turn
 at a live table to a person whose seat has no page open here, `turn_began` words the notice on
 the event loop and a thread of the notifier's own sends it: the push to each of the seat's
-subscriptions, a mail to its address, so no move waits for a push service or an SMTP server. Only the process
-holding the table's lease sends, so with several workers nobody is told twice. At turn-based
-tables the move clock calls the same two methods (its `TurnNotifier` protocol, which `Notifier`
-fulfils), with the move's deadline.
+subscriptions, a mail to its address, so no move waits for a push service or an SMTP server.
+Only the process holding the table's lease sends, so with several workers nobody is told twice.
+At turn-based tables the move clock calls the same two methods (its `TurnNotifier` protocol,
+which `Notifier` fulfils), with the move's deadline.
 """
 
 from __future__ import annotations
