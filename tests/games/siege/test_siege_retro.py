@@ -104,13 +104,6 @@ def brute_force(knights: int, soldiers: int) -> dict[Key, int]:
     return {key: value.get(key, DRAW) for key in children.keys() | value.keys()}
 
 
-@pytest.fixture(scope="module")
-def small_tables(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    directory = tmp_path_factory.mktemp("retro") / "k2s1"
-    solve(directory, knights=2, soldiers=1, threads=1)
-    return directory
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(("knights", "soldiers"), [(1, 1), (2, 0)])
 def test_retro_equals_brute_force_minimax_position_by_position(

@@ -48,6 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -65,6 +66,7 @@ from ludoteca.games.siege.fast import (
     C_JUMPS,
     C_RAYS,
     C_STEPS,
+    MAX_MOVES,
     RAYS,
     REACH,
 )
@@ -289,29 +291,11 @@ def _locate(
     return layer, local
 
 
-@njit(cache=True)
-def _evaluate(
-    knights: int,
-    soldiers: int,
-    lord: int,
-    side: int,
-    current: int,
-    work: Bytes,
-    values: Bytes,
-    castle: int,
-    walk: int,
-    castle_index: Ints,
-    outside_index: Ints,
-    binom: Ints,
-    start: Ints,
-    layer_of: Ints,
-    layers: Ints,
-    cfg: Ints,
-) -> int:
-    """WIN, LOSS, FINAL (a draw for good) or UNKNOWN (a child in this layer is undecided)."""
-    moved = False
-    pending = False
-    all_won = True  # every move so far reaches a position won for the opponent
+@njit(cache=True, inline="always")
+def _children(knights: int, soldiers: int, lord: int, side: int, cfg: Ints, out: Ints) -> int:
+    """The positions after each move of `side` into `out` (rows: knights, soldiers, lord);
+    returns how many. A move that wins at once leaves the lord -1 (taken) or no knight."""
+    n = 0
     one = 1
     if side == 0:
         rest = knights
@@ -322,150 +306,104 @@ def _evaluate(
             while targets:
                 t = fast.lowest(targets)
                 targets &= targets - 1
-                moved = True
-                if t == lord:
-                    return WIN
-                child_knights = knights ^ (one << f) ^ (one << t)
-                child_soldiers = soldiers & ~(one << t)
-                layer, local = _locate(
-                    child_knights,
-                    child_soldiers,
-                    lord,
-                    1,
-                    castle,
-                    walk,
-                    castle_index,
-                    outside_index,
-                    binom,
-                    start,
-                    layer_of,
-                    layers,
-                )
-                if layer == current:
-                    v = int(work[local])
-                    if v == UNKNOWN:
-                        pending = True
-                else:
-                    v = _read(values, layers[layer, L_OFFSET] + local)
-                if v == LOSS:
-                    return WIN
-                if v != WIN:
-                    all_won = False
-    else:
-        occupied = knights | soldiers | (one << lord)
-        rest = soldiers
-        while rest:
-            f = fast.lowest(rest)
-            rest &= rest - 1
-            targets = cfg[C_STEPS + f] & ~occupied | cfg[C_DIAGONALS + f] & knights
-            while targets:
-                t = fast.lowest(targets)
-                targets &= targets - 1
-                moved = True
-                child_knights = knights & ~(one << t)
-                if child_knights == 0:
-                    return WIN
-                layer, local = _locate(
-                    child_knights,
-                    soldiers ^ (one << f) ^ (one << t),
-                    lord,
-                    0,
-                    castle,
-                    walk,
-                    castle_index,
-                    outside_index,
-                    binom,
-                    start,
-                    layer_of,
-                    layers,
-                )
-                if layer == current:
-                    v = int(work[local])
-                    if v == UNKNOWN:
-                        pending = True
-                else:
-                    v = _read(values, layers[layer, L_OFFSET] + local)
-                if v == LOSS:
-                    return WIN
-                if v != WIN:
-                    all_won = False
-        # the lord: 1-3 fields along a diagonal over empty fields, and the crown step
-        for r in range(RAYS + 1):
-            t = -1
-            if r < RAYS:
-                for d in range(REACH):
-                    target = cfg[C_RAYS + (lord * RAYS + r) * REACH + d]
-                    if target < 0 or (soldiers >> target) & 1:
-                        break
-                    # target is empty or a knight: a move (a knight ends the ray)
-                    t = target
-                    moved = True
-                    child_knights = knights & ~(one << t)
-                    if child_knights == 0:
-                        return WIN
-                    layer, local = _locate(
-                        child_knights,
-                        soldiers,
-                        t,
-                        0,
-                        castle,
-                        walk,
-                        castle_index,
-                        outside_index,
-                        binom,
-                        start,
-                        layer_of,
-                        layers,
-                    )
-                    if layer == current:
-                        v = int(work[local])
-                        if v == UNKNOWN:
-                            pending = True
-                    else:
-                        v = _read(values, layers[layer, L_OFFSET] + local)
-                    if v == LOSS:
-                        return WIN
-                    if v != WIN:
-                        all_won = False
-                    if (knights >> target) & 1:
-                        break
-            else:
-                other = -1
-                if lord == cfg[C_CROWN_A]:
-                    other = cfg[C_CROWN_B]
-                elif lord == cfg[C_CROWN_B]:
-                    other = cfg[C_CROWN_A]
-                if other >= 0 and not (soldiers >> other) & 1:
-                    t = other
-                    moved = True
-                    child_knights = knights & ~(one << t)
-                    if child_knights == 0:
-                        return WIN
-                    layer, local = _locate(
-                        child_knights,
-                        soldiers,
-                        t,
-                        0,
-                        castle,
-                        walk,
-                        castle_index,
-                        outside_index,
-                        binom,
-                        start,
-                        layer_of,
-                        layers,
-                    )
-                    if layer == current:
-                        v = int(work[local])
-                        if v == UNKNOWN:
-                            pending = True
-                    else:
-                        v = _read(values, layers[layer, L_OFFSET] + local)
-                    if v == LOSS:
-                        return WIN
-                    if v != WIN:
-                        all_won = False
-    if not moved or all_won:
+                out[n, 0] = knights ^ (one << f) ^ (one << t)
+                out[n, 1] = soldiers & ~(one << t)
+                out[n, 2] = -1 if t == lord else lord
+                n += 1
+        return n
+    occupied = knights | soldiers | (one << lord)
+    rest = soldiers
+    while rest:
+        f = fast.lowest(rest)
+        rest &= rest - 1
+        targets = cfg[C_STEPS + f] & ~occupied | cfg[C_DIAGONALS + f] & knights
+        while targets:
+            t = fast.lowest(targets)
+            targets &= targets - 1
+            out[n, 0] = knights & ~(one << t)
+            out[n, 1] = soldiers ^ (one << f) ^ (one << t)
+            out[n, 2] = lord
+            n += 1
+    # the lord: 1-3 fields along a diagonal over empty fields (a knight ends the ray), and the
+    # step between the crown fields
+    for r in range(RAYS):
+        for d in range(REACH):
+            t = cfg[C_RAYS + (lord * RAYS + r) * REACH + d]
+            if t < 0 or (soldiers >> t) & 1:
+                break
+            out[n, 0] = knights & ~(one << t)
+            out[n, 1] = soldiers
+            out[n, 2] = t
+            n += 1
+            if (knights >> t) & 1:
+                break
+    other = -1
+    if lord == cfg[C_CROWN_A]:
+        other = cfg[C_CROWN_B]
+    elif lord == cfg[C_CROWN_B]:
+        other = cfg[C_CROWN_A]
+    if other >= 0 and not (soldiers >> other) & 1:
+        out[n, 0] = knights & ~(one << other)
+        out[n, 1] = soldiers
+        out[n, 2] = other
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _evaluate(
+    knights: int,
+    soldiers: int,
+    lord: int,
+    side: int,
+    current: int,
+    work: Bytes,
+    values: Bytes,
+    kids: Ints,
+    castle: int,
+    walk: int,
+    castle_index: Ints,
+    outside_index: Ints,
+    binom: Ints,
+    start: Ints,
+    layer_of: Ints,
+    layers: Ints,
+    cfg: Ints,
+) -> int:
+    """WIN, LOSS, FINAL (a draw for good) or UNKNOWN (a child in this layer is undecided);
+    `kids` is scratch space for the children (`MAX_MOVES` rows of 3)."""
+    count = _children(knights, soldiers, lord, side, cfg, kids)
+    pending = False
+    all_won = True  # every move so far reaches a position won for the opponent
+    for c in range(count):
+        child_knights, child_soldiers, child_lord = kids[c, 0], kids[c, 1], kids[c, 2]
+        if child_lord < 0 or child_knights == 0:
+            return WIN
+        layer, local = _locate(
+            child_knights,
+            child_soldiers,
+            child_lord,
+            1 - side,
+            castle,
+            walk,
+            castle_index,
+            outside_index,
+            binom,
+            start,
+            layer_of,
+            layers,
+        )
+        if layer == current:
+            v = int(work[local])
+            if v == UNKNOWN:
+                pending = True
+        else:
+            v = _read(values, layers[layer, L_OFFSET] + local)
+        if v == LOSS:
+            return WIN
+        if v != WIN:
+            all_won = False
+    if all_won:  # no move at all, too
         return LOSS
     return UNKNOWN if pending else FINAL
 
@@ -526,6 +464,7 @@ def _pass(
             nf += 1
             rest &= rest - 1
         combo = np.arange(max(s, 1), dtype=np.int64)
+        kids = np.zeros((MAX_MOVES, 3), dtype=np.int64)
         for q in range(inner):
             soldiers = 0
             for j in range(s):
@@ -541,6 +480,7 @@ def _pass(
                         current,
                         work,
                         values,
+                        kids,
                         castle,
                         walk,
                         castle_index,
@@ -601,7 +541,9 @@ class RetroTables:
     """A directory of solved layers: `manifest.json`, `layers.npy`, `values.bin` (two bits a
     position), `stats.npy` and `progress.json` (layers done)."""
 
-    def __init__(self, directory: Path, knights: int, soldiers: int) -> None:
+    def __init__(
+        self, directory: Path, knights: int, soldiers: int, *, writable: bool = True
+    ) -> None:
         self.directory = directory
         self.knights = knights
         self.soldiers = soldiers
@@ -611,8 +553,9 @@ class RetroTables:
             self.layers, len(self.geo.outside_fields), self.geo.binom
         )
         self.positions = int(self.layers[-1, L_OFFSET] + self.layers[-1, L_SIZE])
-        self.values = np.memmap(directory / "values.bin", dtype=np.uint8, mode="r+")
-        self.stats = np.load(directory / "stats.npy", mmap_mode="r+")
+        mode: Literal["r+", "r"] = "r+" if writable else "r"
+        self.values = np.memmap(directory / "values.bin", dtype=np.uint8, mode=mode)
+        self.stats = np.load(directory / "stats.npy", mmap_mode=mode)
         self.done = int(json.loads((directory / "progress.json").read_text())["layers_done"])
 
     @classmethod
@@ -645,15 +588,22 @@ class RetroTables:
 
     @classmethod
     def open(
-        cls, directory: Path, knights: int | None = None, soldiers: int | None = None
+        cls,
+        directory: Path,
+        knights: int | None = None,
+        soldiers: int | None = None,
+        *,
+        writable: bool = True,
     ) -> RetroTables:
+        """Existing tables (of the given shape, where given); `writable=False` only reads."""
         manifest = json.loads((directory / "manifest.json").read_text())
         if manifest["format"] != FORMAT:
             raise ValueError(f"{directory}: table format {manifest['format']}, not {FORMAT}")
         for name, wanted in (("knights", knights), ("soldiers", soldiers)):
             if wanted is not None and manifest[name] != wanted:
                 raise ValueError(f"{directory} holds {manifest[name]} {name}, not {wanted}")
-        return cls(directory, int(manifest["knights"]), int(manifest["soldiers"]))
+        knights, soldiers = int(manifest["knights"]), int(manifest["soldiers"])
+        return cls(directory, knights, soldiers, writable=writable)
 
     def locate(self, knights: int, soldiers: int, lord: int, side: int) -> tuple[int, int]:
         geo = self.geo
