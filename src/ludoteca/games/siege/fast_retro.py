@@ -629,32 +629,37 @@ class RetroTables:
             return None
         return int(_read(self.values, int(self.layers[layer, L_OFFSET]) + local))
 
+    def sweep(self, layer: int, work: Bytes) -> int:
+        """One pass over the undecided positions of `layer` (its working bytes `work`); returns
+        how many became won or lost."""
+        geo = self.geo
+        return int(
+            _pass(
+                layer,
+                work,
+                self.values,
+                geo.castle_fields,
+                geo.castle,
+                geo.walk,
+                geo.castle_index,
+                geo.outside_index,
+                geo.binom,
+                self.start,
+                self.layer_of,
+                self.layers,
+                geo.cfg,
+            )
+        )
+
     def solve_layer(self, layer: int) -> tuple[int, int]:
         """Solve one layer and write it (not yet counted as done); (passes, positions)."""
-        geo = self.geo
         size = int(self.layers[layer, L_SIZE])
         work = np.zeros(size, dtype=np.uint8)
         passes = 0
         if size:
-            while True:
+            passes = 1
+            while self.sweep(layer, work):
                 passes += 1
-                decided = _pass(
-                    layer,
-                    work,
-                    self.values,
-                    geo.castle_fields,
-                    geo.castle,
-                    geo.walk,
-                    geo.castle_index,
-                    geo.outside_index,
-                    geo.binom,
-                    self.start,
-                    self.layer_of,
-                    self.layers,
-                    geo.cfg,
-                )
-                if decided == 0:
-                    break
             _pack(work, self.values, int(self.layers[layer, L_OFFSET]))
         counts = np.zeros(6, dtype=np.int64)
         _count(work, counts)
