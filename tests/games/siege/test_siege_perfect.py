@@ -43,12 +43,10 @@ def _sample(tables: Path, value: int, count: int, seed: int) -> list[Placement]:
     """`count` positions drawn uniformly from the tables whose value for the side to move is
     `value`, none of them over already."""
     reader = Reader(tables)
-    sizes = [int(row[6]) for row in reader.layers]
     rng = random.Random(seed)
     found: list[Placement] = []
     while len(found) < count:
-        layer = rng.choices(range(len(sizes)), weights=sizes)[0]
-        position = reader.offsets[layer] + rng.randrange(sizes[layer])
+        position = reader.sample(rng)
         knights, soldiers, lord, side = reader.decode(position)
         placement = (tuple(knights), tuple(soldiers), lord, side)
         if reader.read(position) == value and not _state(placement).is_terminal():
