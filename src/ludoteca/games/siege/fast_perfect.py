@@ -24,6 +24,7 @@ from ludoteca.games.siege.fast_retro import (
     L_OFFSET,
     LOSS,
     Bytes,
+    Index,
     Ints,
     RetroTables,
     _children,
@@ -44,14 +45,7 @@ def _wins_within(
     winner: int,
     depth: int,
     values: Bytes,
-    castle: int,
-    walk: int,
-    castle_index: Ints,
-    outside_index: Ints,
-    binom: Ints,
-    start: Ints,
-    layer_of: Ints,
-    layers: Ints,
+    index: Index,
     cfg: Ints,
     won: Dict,
     not_won: Dict,
@@ -64,10 +58,8 @@ def _wins_within(
     if budget[0] <= 0:
         return OUT_OF_NODES
     budget[0] -= 1
-    layer, local = _locate(
-        knights, soldiers, lord, side, castle, walk, castle_index, outside_index, binom, start,
-        layer_of, layers,
-    )  # fmt: skip
+    layers = index[7]
+    layer, local = _locate(knights, soldiers, lord, side, index)
     key = layers[layer, L_OFFSET] + local
     if key in won and won[key] <= depth:
         return PROVED
@@ -83,15 +75,11 @@ def _wins_within(
                 break
         c = 0
         while answer == UNDECIDED and depth >= 3 and c < count:
-            child_layer, child_local = _locate(
-                kids[c, 0], kids[c, 1], kids[c, 2], 1 - side, castle, walk, castle_index,
-                outside_index, binom, start, layer_of, layers,
-            )  # fmt: skip
+            child_layer, child_local = _locate(kids[c, 0], kids[c, 1], kids[c, 2], 1 - side, index)
             if _read(values, layers[child_layer, L_OFFSET] + child_local) == LOSS:
                 answer = _wins_within(
                     kids[c, 0], kids[c, 1], kids[c, 2], 1 - side, winner, depth - 1, values,
-                    castle, walk, castle_index, outside_index, binom, start, layer_of, layers,
-                    cfg, won, not_won, budget,
+                    index, cfg, won, not_won, budget,
                 )  # fmt: skip
             c += 1
     elif depth >= 2:
@@ -101,9 +89,8 @@ def _wins_within(
                 answer = UNDECIDED  # the other side wins here: the tables say it cannot
                 break
             answer = _wins_within(
-                kids[c, 0], kids[c, 1], kids[c, 2], 1 - side, winner, depth - 1, values,
-                castle, walk, castle_index, outside_index, binom, start, layer_of, layers, cfg,
-                won, not_won, budget,
+                kids[c, 0], kids[c, 1], kids[c, 2], 1 - side, winner, depth - 1, values, index,
+                cfg, won, not_won, budget,
             )  # fmt: skip
             if answer != PROVED:
                 break
@@ -133,11 +120,9 @@ class Distances:
             self.won.clear()
             self.not_won.clear()
         t = self.tables
-        geo = t.geo
         budget = np.array([nodes], dtype=np.int64)
         answer = _wins_within(
-            knights, soldiers, lord, side, winner, depth, t.values, geo.castle, geo.walk,
-            geo.castle_index, geo.outside_index, geo.binom, t.start, t.layer_of, t.layers,
-            geo.cfg, self.won, self.not_won, budget,
+            knights, soldiers, lord, side, winner, depth, t.values, t.index, t.geo.cfg,
+            self.won, self.not_won, budget,
         )  # fmt: skip
         return int(answer)

@@ -75,6 +75,10 @@ from ludoteca.games.siege.game import SPAN, SiegeGame
 
 Ints = npt.NDArray[np.int64]
 Bytes = npt.NDArray[np.uint8]
+Index = tuple[int, int, Ints, Ints, Ints, Ints, Ints, Ints]
+"""What the kernels need to find a position in the tables, in this order: the castle's and the
+soldiers' fields as bit sets, `Geometry.castle_index`, `.outside_index`, `.binom`, and the
+layers' lookup (`start`, `layer_of`) and list (`layers`)."""
 
 DRAW, WIN, LOSS, FINAL = 0, 1, 2, 3
 """Values: for the side to move. FINAL (working arrays only) is a draw no pass can change."""
@@ -236,17 +240,11 @@ def _locate(
     soldiers: int,
     lord: int,
     side: int,
-    castle: int,
-    walk: int,
-    castle_index: Ints,
-    outside_index: Ints,
-    binom: Ints,
-    start: Ints,
-    layer_of: Ints,
-    layers: Ints,
+    index: Index,
 ) -> tuple[int, int]:
     """(layer, index within it) of a position (the module's index), or of its mirror image when
     that one's outside knights have the smaller bits."""
+    castle, walk, castle_index, outside_index, binom, start, layer_of, layers = index
     out = knights & ~castle
     flipped = _mirror(out)
     if flipped < out:
@@ -360,14 +358,7 @@ def _evaluate(
     work: Bytes,
     values: Bytes,
     kids: Ints,
-    castle: int,
-    walk: int,
-    castle_index: Ints,
-    outside_index: Ints,
-    binom: Ints,
-    start: Ints,
-    layer_of: Ints,
-    layers: Ints,
+    index: Index,
     cfg: Ints,
 ) -> int:
     """WIN, LOSS, FINAL (a draw for good) or UNKNOWN (a child in this layer is undecided);
@@ -384,21 +375,14 @@ def _evaluate(
             child_soldiers,
             child_lord,
             1 - side,
-            castle,
-            walk,
-            castle_index,
-            outside_index,
-            binom,
-            start,
-            layer_of,
-            layers,
+            index,
         )
         if layer == current:
             v = int(work[local])
             if v == UNKNOWN:
                 pending = True
         else:
-            v = _read(values, layers[layer, L_OFFSET] + local)
+            v = _read(values, index[7][layer, L_OFFSET] + local)
         if v == LOSS:
             return WIN
         if v != WIN:
@@ -414,17 +398,11 @@ def _pass(
     work: Bytes,
     values: Bytes,
     castle_fields: Ints,
-    castle: int,
-    walk: int,
-    castle_index: Ints,
-    outside_index: Ints,
-    binom: Ints,
-    start: Ints,
-    layer_of: Ints,
-    layers: Ints,
+    index: Index,
     cfg: Ints,
 ) -> int:
     """One pass over the layer's undecided positions; returns how many became won or lost."""
+    walk, binom, layers = index[1], index[4], index[7]
     m = layers[current, L_M]
     s = layers[current, L_S]
     out = layers[current, L_OUT]
@@ -470,8 +448,8 @@ def _pass(
             for j in range(s):
                 soldiers |= one << free_fields[combo[j]]
             for side in range(2):
-                index = (o * inner + q) * 2 + side
-                if work[index] == UNKNOWN:
+                slot = (o * inner + q) * 2 + side
+                if work[slot] == UNKNOWN:
                     v = _evaluate(
                         knights,
                         soldiers,
@@ -481,18 +459,11 @@ def _pass(
                         work,
                         values,
                         kids,
-                        castle,
-                        walk,
-                        castle_index,
-                        outside_index,
-                        binom,
-                        start,
-                        layer_of,
-                        layers,
+                        index,
                         cfg,
                     )
                     if v != UNKNOWN:
-                        work[index] = v
+                        work[slot] = v
                         if v != FINAL:
                             decided[o] += 1
             # the next soldier set in colex order (the rank's order)
@@ -553,6 +524,11 @@ class RetroTables:
             self.layers, len(self.geo.outside_fields), self.geo.binom
         )
         self.positions = int(self.layers[-1, L_OFFSET] + self.layers[-1, L_SIZE])
+        geo = self.geo
+        self.index: Index = (
+            geo.castle, geo.walk, geo.castle_index, geo.outside_index, geo.binom, self.start,
+            self.layer_of, self.layers,
+        )  # fmt: skip
         mode: Literal["r+", "r"] = "r+" if writable else "r"
         self.values = np.memmap(directory / "values.bin", dtype=np.uint8, mode=mode)
         self.stats = np.load(directory / "stats.npy", mmap_mode=mode)
@@ -606,21 +582,7 @@ class RetroTables:
         return cls(directory, knights, soldiers, writable=writable)
 
     def locate(self, knights: int, soldiers: int, lord: int, side: int) -> tuple[int, int]:
-        geo = self.geo
-        return _locate(
-            knights,
-            soldiers,
-            lord,
-            side,
-            geo.castle,
-            geo.walk,
-            geo.castle_index,
-            geo.outside_index,
-            geo.binom,
-            self.start,
-            self.layer_of,
-            self.layers,
-        )
+        return _locate(knights, soldiers, lord, side, self.index)
 
     def value(self, knights: int, soldiers: int, lord: int, side: int) -> int | None:
         """DRAW, WIN or LOSS for the side to move, or None while its layer is not solved."""
@@ -639,14 +601,7 @@ class RetroTables:
                 work,
                 self.values,
                 geo.castle_fields,
-                geo.castle,
-                geo.walk,
-                geo.castle_index,
-                geo.outside_index,
-                geo.binom,
-                self.start,
-                self.layer_of,
-                self.layers,
+                self.index,
                 geo.cfg,
             )
         )
