@@ -176,3 +176,17 @@ def test_perfect_is_alphabeta_where_the_tables_cannot_answer(
     start = PerfectAgent(opening, seed=1, tables=str(small_tables))
     start.act(opening.new_initial_state(seed=1))
     assert start.source == "search"
+
+
+def test_perfect_past_its_search_budget_still_keeps_the_win(small_tables: Path) -> None:
+    reader = Reader(small_tables)
+    hurried = PerfectAgent(GAME, seed=2, tables=str(small_tables), nodes=1)
+    patient = PerfectAgent(GAME, seed=2, tables=str(small_tables))
+    for placement in _sample(small_tables, WIN, 20, seed=15):
+        state = _state(placement)
+        patient.act(state)
+        if patient.source == "win in 1":
+            continue
+        action = hurried.act(state)
+        assert hurried.source == "win"  # not proven the shortest: alphabeta chose
+        assert _after(reader, state, action) == 1

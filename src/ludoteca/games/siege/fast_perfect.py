@@ -110,19 +110,23 @@ class Distances:
         """Positions kept in each of the two maps before they are cleared."""
         self.won = Dict.empty(types.int64, types.int64)
         self.not_won = Dict.empty(types.int64, types.int64)
+        self.budget = np.zeros(1, dtype=np.int64)
+        """Positions the searches may still look at (`allow`)."""
 
-    def wins_within(
-        self, knights: int, soldiers: int, lord: int, side: int, winner: int, depth: int, nodes: int
-    ) -> int:
-        """PROVED, UNDECIDED or OUT_OF_NODES (see `_wins_within`), looking at most at `nodes`
-        positions."""
+    def allow(self, nodes: int) -> None:
+        """Let the next searches look at `nodes` positions in all (say, for one move)."""
+        self.budget[0] = nodes
         if len(self.won) > self.limit or len(self.not_won) > self.limit:
             self.won.clear()
             self.not_won.clear()
+
+    def wins_within(
+        self, knights: int, soldiers: int, lord: int, side: int, winner: int, depth: int
+    ) -> int:
+        """PROVED, UNDECIDED or OUT_OF_NODES (see `_wins_within`)."""
         t = self.tables
-        budget = np.array([nodes], dtype=np.int64)
         answer = _wins_within(
             knights, soldiers, lord, side, winner, depth, t.values, t.index, t.geo.cfg,
-            self.won, self.not_won, budget,
+            self.won, self.not_won, self.budget,
         )  # fmt: skip
         return int(answer)

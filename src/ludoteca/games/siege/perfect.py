@@ -40,6 +40,9 @@ TABLES_VARIABLE = "LUDOTECA_SIEGE_TABLES"
 """The environment variable naming the retrograde tables' directory the `perfect` bot reads."""
 LOST, DRAWN, WON = -1, 0, 1
 """A move's result for the side that plays it."""
+FOR_THE_MOVER = {0: DRAWN, 1: LOST, 2: WON}
+"""The tables' value of the position after a move (0 drawn, 1 won, 2 lost for the side to move
+there: `fast_retro`) as the result for the side that made the move."""
 OWN_PARAMETERS = ("tables", "horizon", "nodes")
 
 
@@ -101,7 +104,7 @@ class PerfectAgent(AlphaBetaAgent):
             theirs = self.distances.tables.value(*_placement(child))
             if theirs is None:
                 return None
-            results[action] = {0: DRAWN, 1: LOST, 2: WON}[theirs]
+            results[action] = FOR_THE_MOVER[theirs]
         return results
 
     def fastest(self, state: SiegeState, winning: list[int]) -> tuple[int, int] | None:
@@ -111,6 +114,7 @@ class PerfectAgent(AlphaBetaAgent):
         from ludoteca.games.siege.fast_perfect import OUT_OF_NODES, PROVED
 
         seat = state.current_player()
+        self.distances.allow(self.nodes)
         children = {}
         for action in self.rng.sample(winning, len(winning)):
             child = child_of(state, action)
@@ -120,7 +124,7 @@ class PerfectAgent(AlphaBetaAgent):
             children[action] = _placement(child)
         for plies in range(3, self.horizon + 1, 2):
             for action, placement in children.items():
-                answer = self.distances.wins_within(*placement, seat, plies - 1, self.nodes)
+                answer = self.distances.wins_within(*placement, seat, plies - 1)
                 if answer == PROVED:
                     return action, plies
                 if answer == OUT_OF_NODES:
