@@ -8,7 +8,8 @@ kind with the fewest positions from `--min-size` to `--max-size` is given one fi
 (every position evaluated: its moves generated and its children looked up) into a scratch byte
 array, once with each thread count in turn, so every count sees the same layers under the same
 load; the tables are only read (a layer not solved yet reads as drawn, which changes no cost).
-Prints the positions evaluated per second of wall time per layer and in all: the basis of the
+Prints the positions evaluated per second of wall time per layer and in all (and in all per CPU
+second, which shows what a thread costs where the machine has no core to spare): the basis of the
 time estimate in docs/games/siege.md, together with the passes the solved layers needed
 (`stats.npy`). (One pass's decisions may differ between thread counts: the threads read each
 other's fresh values; the solved tables do not, see tests/games/siege/test_siege_retro.py.)
@@ -43,6 +44,7 @@ def main() -> int:
         tables.sweep(0, np.zeros(int(layers[0, L_SIZE]), dtype=np.uint8))
     print(f"load average {os.getloadavg()[0]:.1f}, threads {args.threads}")
     totals = dict.fromkeys(counts, 0.0)
+    cpu = dict.fromkeys(counts, 0.0)
     positions = 0
     for n in range(1, 5):
         for s in range(5):
@@ -63,10 +65,11 @@ def main() -> int:
                 for threads in counts:
                     set_num_threads(threads)
                     work = np.zeros(size, dtype=np.uint8)
-                    began = time.perf_counter()
+                    began, used = time.perf_counter(), time.process_time()
                     tables.sweep(layer, work)
                     seconds = time.perf_counter() - began
                     totals[threads] += seconds
+                    cpu[threads] += time.process_time() - used
                     rates.append(f"{threads} threads {size / seconds:,.0f}/s")
                 print(
                     f"knights {n} soldiers {s} in castle {m}: layer {layer}, {size:,} positions:"
@@ -74,7 +77,10 @@ def main() -> int:
                     flush=True,
                 )
     for threads in counts:
-        print(f"all: {threads} threads {positions / totals[threads]:,.0f} positions/s")
+        print(
+            f"all: {threads} threads {positions / totals[threads]:,.0f} positions/s"
+            f" ({positions / cpu[threads]:,.0f} per CPU second, all threads together)"
+        )
     print(f"load average {os.getloadavg()[0]:.1f}")
     return 0
 
