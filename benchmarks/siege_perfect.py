@@ -66,14 +66,26 @@ def main() -> None:
             tally[result] += 1
             due = RESULT[reader.read(position)] * (1 if perfect_seat == mover else -1)
             versus_table["worse" if result < due else "better" if result > due else "as well"] += 1
-        print(f"{played}/{args.positions} positions, {sum(tally.values())} games", flush=True)
+        print(_summary(args, reader.done, played, tally, versus_table, sources, began), flush=True)
+
+
+def _summary(
+    args: argparse.Namespace,
+    layers: int,
+    played: int,
+    tally: dict[int, int],
+    versus_table: dict[str, int],
+    sources: dict[str, int],
+    began: float,
+) -> str:
+    """The figures so far (a line after each position, so a stopped run still has them)."""
     games = sum(tally.values())
     score = (tally[1] + tally[0] / 2) / games
     interval = wilson_interval(tally[1] + tally[0] / 2, games)
-    print(
-        f"perfect vs {args.opponent} from {args.positions} positions of {reader.done:,} solved"
-        f" layers (seed {args.seed}), {games} games, both sides: {tally[1]} won, {tally[0]}"
-        f" drawn, {tally[-1]} lost; score {score:.1%} (95% {interval.low:.1%}-{interval.high:.1%});"
+    return (
+        f"perfect vs {args.opponent} from {played} positions of {layers:,} solved layers"
+        f" (seed {args.seed}), {games} games, both sides: {tally[1]} won, {tally[0]} drawn,"
+        f" {tally[-1]} lost; score {score:.1%} (95% {interval.low:.1%}-{interval.high:.1%});"
         f" against the tables' value: {versus_table}; moves by source: {sources};"
         f" {time.monotonic() - began:.0f} s"
     )
