@@ -60,7 +60,7 @@ def main() -> None:
                 bot = perfect if state.current_player() == perfect_seat else other
                 state.apply_action(bot.act(state))
                 if bot is perfect:
-                    kind = perfect.source.split(" in ")[0]
+                    kind = "shortest win" if "win in" in perfect.source else perfect.source
                     sources[kind] = sources.get(kind, 0) + 1
             result = int(state.returns()[perfect_seat])
             tally[result] += 1
