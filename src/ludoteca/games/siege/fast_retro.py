@@ -234,7 +234,7 @@ def _read(values: Bytes, position: int) -> int:
     return int(values[position >> 2] >> ((position & 3) << 1)) & 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _locate(
     knights: int,
     soldiers: int,
