@@ -52,7 +52,7 @@ from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange, set_num_threads
+from numba import njit, prange, set_num_threads, set_parallel_chunksize
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.progress import Progress as RichProgress
@@ -593,18 +593,15 @@ class RetroTables:
 
     def sweep(self, layer: int, work: Bytes) -> int:
         """One pass over the undecided positions of `layer` (its working bytes `work`); returns
-        how many became won or lost."""
+        how many became won or lost. The threads take the layer's blocks one at a time as they
+        come free, not half each, so a thread that the machine's other work slows down does not
+        hold the pass up."""
         geo = self.geo
-        return int(
-            _pass(
-                layer,
-                work,
-                self.values,
-                geo.castle_fields,
-                self.index,
-                geo.cfg,
-            )
-        )
+        previous = set_parallel_chunksize(1)
+        try:
+            return int(_pass(layer, work, self.values, geo.castle_fields, self.index, geo.cfg))
+        finally:
+            set_parallel_chunksize(previous)
 
     def solve_layer(self, layer: int) -> tuple[int, int]:
         """Solve one layer and write it (not yet counted as done); (passes, positions)."""
