@@ -139,10 +139,9 @@ def _sign(value: float) -> int:
 def _placement(state: SiegeState) -> tuple[int, int, int, int]:
     """The position as the tables index it: knights' and soldiers' fields as bit sets, the
     lord's field, the side to move."""
-    from ludoteca.games.siege.fast import row_values
+    from ludoteca.games.siege.fast import pieces
 
-    knights, soldiers, lord, side = row_values(state)[:4]
-    return knights, soldiers, lord, side
+    return (*pieces(state), state.turn)
 
 
 def _distances(game: Game, directory: str | None) -> Distances | None:
