@@ -27,6 +27,7 @@ from ludoteca.agents.alphabeta import AlphaBetaAgent
 from ludoteca.agents.base import Agent, WeightedAgent
 from ludoteca.core.api import Game, State
 from ludoteca.games.siege.game import SiegeGame, SiegeState
+from ludoteca.games.siege.perfect import PerfectAgent
 from ludoteca.games.siege.search import WEIGHTS, evaluate
 from ludoteca.games.siege.solve import position_of
 from ludoteca.i18n import N_
@@ -118,7 +119,11 @@ def _table_solver(game: Game, path: str | None) -> FastSolver | None:
     return FastSolver(game, table=Table.open(Path(path)))
 
 
-AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "solved": SolvedAgent}
+AGENTS: dict[str, type[Agent]] = {
+    "greedy": GreedyAgent,
+    "solved": SolvedAgent,
+    "perfect": PerfectAgent,
+}
 
 STRENGTHS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "solved"}
 """The agent spec behind each named strength (see `ludoteca.agents.strengths`)."""

@@ -513,14 +513,21 @@ def _parse_key(game: SiegeGame, text: str) -> list[int]:
     return values
 
 
-def row_values(state: SiegeState) -> list[int]:
-    """Reference `state` as the values of a kernel row, up to the last repetition entry."""
+def pieces(state: SiegeState) -> tuple[int, int, int]:
+    """The knights' and the soldiers' fields as bit sets, and the lord's field (or NO_LORD)."""
     cells = state.cells
     lord = cells.index(LORD) if LORD in cells else NO_LORD
-    values = [
+    return (
         _bits(f for f in range(SPAN) if cells[f] == KNIGHT),
         _bits(f for f in range(SPAN) if cells[f] == SOLDIER),
         lord,
+    )
+
+
+def row_values(state: SiegeState) -> list[int]:
+    """Reference `state` as the values of a kernel row, up to the last repetition entry."""
+    values = [
+        *pieces(state),
         state.turn,
         state.opening_moves,
         _bits(state.unmoved),

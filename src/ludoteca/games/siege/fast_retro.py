@@ -48,10 +48,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange, set_num_threads
+from numba import njit, prange, set_num_threads, set_parallel_chunksize
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.progress import Progress as RichProgress
@@ -65,6 +66,7 @@ from ludoteca.games.siege.fast import (
     C_JUMPS,
     C_RAYS,
     C_STEPS,
+    MAX_MOVES,
     RAYS,
     REACH,
 )
@@ -73,6 +75,10 @@ from ludoteca.games.siege.game import SPAN, SiegeGame
 
 Ints = npt.NDArray[np.int64]
 Bytes = npt.NDArray[np.uint8]
+Index = tuple[int, int, Ints, Ints, Ints, Ints, Ints, Ints]
+"""What the kernels need to find a position in the tables, in this order: the castle's and the
+soldiers' fields as bit sets, `Geometry.castle_index`, `.outside_index`, `.binom`, and the
+layers' lookup (`start`, `layer_of`) and list (`layers`)."""
 
 DRAW, WIN, LOSS, FINAL = 0, 1, 2, 3
 """Values: for the side to move. FINAL (working arrays only) is a draw no pass can change."""
@@ -228,23 +234,17 @@ def _read(values: Bytes, position: int) -> int:
     return int(values[position >> 2] >> ((position & 3) << 1)) & 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _locate(
     knights: int,
     soldiers: int,
     lord: int,
     side: int,
-    castle: int,
-    walk: int,
-    castle_index: Ints,
-    outside_index: Ints,
-    binom: Ints,
-    start: Ints,
-    layer_of: Ints,
-    layers: Ints,
+    index: Index,
 ) -> tuple[int, int]:
     """(layer, index within it) of a position (the module's index), or of its mirror image when
     that one's outside knights have the smaller bits."""
+    castle, walk, castle_index, outside_index, binom, start, layer_of, layers = index
     out = knights & ~castle
     flipped = _mirror(out)
     if flipped < out:
@@ -289,29 +289,11 @@ def _locate(
     return layer, local
 
 
-@njit(cache=True)
-def _evaluate(
-    knights: int,
-    soldiers: int,
-    lord: int,
-    side: int,
-    current: int,
-    work: Bytes,
-    values: Bytes,
-    castle: int,
-    walk: int,
-    castle_index: Ints,
-    outside_index: Ints,
-    binom: Ints,
-    start: Ints,
-    layer_of: Ints,
-    layers: Ints,
-    cfg: Ints,
-) -> int:
-    """WIN, LOSS, FINAL (a draw for good) or UNKNOWN (a child in this layer is undecided)."""
-    moved = False
-    pending = False
-    all_won = True  # every move so far reaches a position won for the opponent
+@njit(cache=True, inline="always")
+def _children(knights: int, soldiers: int, lord: int, side: int, cfg: Ints, out: Ints) -> int:
+    """The positions after each move of `side` into `out` (rows: knights, soldiers, lord);
+    returns how many. A move that wins at once leaves the lord -1 (taken) or no knight."""
+    n = 0
     one = 1
     if side == 0:
         rest = knights
@@ -322,150 +304,90 @@ def _evaluate(
             while targets:
                 t = fast.lowest(targets)
                 targets &= targets - 1
-                moved = True
-                if t == lord:
-                    return WIN
-                child_knights = knights ^ (one << f) ^ (one << t)
-                child_soldiers = soldiers & ~(one << t)
-                layer, local = _locate(
-                    child_knights,
-                    child_soldiers,
-                    lord,
-                    1,
-                    castle,
-                    walk,
-                    castle_index,
-                    outside_index,
-                    binom,
-                    start,
-                    layer_of,
-                    layers,
-                )
-                if layer == current:
-                    v = int(work[local])
-                    if v == UNKNOWN:
-                        pending = True
-                else:
-                    v = _read(values, layers[layer, L_OFFSET] + local)
-                if v == LOSS:
-                    return WIN
-                if v != WIN:
-                    all_won = False
-    else:
-        occupied = knights | soldiers | (one << lord)
-        rest = soldiers
-        while rest:
-            f = fast.lowest(rest)
-            rest &= rest - 1
-            targets = cfg[C_STEPS + f] & ~occupied | cfg[C_DIAGONALS + f] & knights
-            while targets:
-                t = fast.lowest(targets)
-                targets &= targets - 1
-                moved = True
-                child_knights = knights & ~(one << t)
-                if child_knights == 0:
-                    return WIN
-                layer, local = _locate(
-                    child_knights,
-                    soldiers ^ (one << f) ^ (one << t),
-                    lord,
-                    0,
-                    castle,
-                    walk,
-                    castle_index,
-                    outside_index,
-                    binom,
-                    start,
-                    layer_of,
-                    layers,
-                )
-                if layer == current:
-                    v = int(work[local])
-                    if v == UNKNOWN:
-                        pending = True
-                else:
-                    v = _read(values, layers[layer, L_OFFSET] + local)
-                if v == LOSS:
-                    return WIN
-                if v != WIN:
-                    all_won = False
-        # the lord: 1-3 fields along a diagonal over empty fields, and the crown step
-        for r in range(RAYS + 1):
-            t = -1
-            if r < RAYS:
-                for d in range(REACH):
-                    target = cfg[C_RAYS + (lord * RAYS + r) * REACH + d]
-                    if target < 0 or (soldiers >> target) & 1:
-                        break
-                    # target is empty or a knight: a move (a knight ends the ray)
-                    t = target
-                    moved = True
-                    child_knights = knights & ~(one << t)
-                    if child_knights == 0:
-                        return WIN
-                    layer, local = _locate(
-                        child_knights,
-                        soldiers,
-                        t,
-                        0,
-                        castle,
-                        walk,
-                        castle_index,
-                        outside_index,
-                        binom,
-                        start,
-                        layer_of,
-                        layers,
-                    )
-                    if layer == current:
-                        v = int(work[local])
-                        if v == UNKNOWN:
-                            pending = True
-                    else:
-                        v = _read(values, layers[layer, L_OFFSET] + local)
-                    if v == LOSS:
-                        return WIN
-                    if v != WIN:
-                        all_won = False
-                    if (knights >> target) & 1:
-                        break
-            else:
-                other = -1
-                if lord == cfg[C_CROWN_A]:
-                    other = cfg[C_CROWN_B]
-                elif lord == cfg[C_CROWN_B]:
-                    other = cfg[C_CROWN_A]
-                if other >= 0 and not (soldiers >> other) & 1:
-                    t = other
-                    moved = True
-                    child_knights = knights & ~(one << t)
-                    if child_knights == 0:
-                        return WIN
-                    layer, local = _locate(
-                        child_knights,
-                        soldiers,
-                        t,
-                        0,
-                        castle,
-                        walk,
-                        castle_index,
-                        outside_index,
-                        binom,
-                        start,
-                        layer_of,
-                        layers,
-                    )
-                    if layer == current:
-                        v = int(work[local])
-                        if v == UNKNOWN:
-                            pending = True
-                    else:
-                        v = _read(values, layers[layer, L_OFFSET] + local)
-                    if v == LOSS:
-                        return WIN
-                    if v != WIN:
-                        all_won = False
-    if not moved or all_won:
+                out[n, 0] = knights ^ (one << f) ^ (one << t)
+                out[n, 1] = soldiers & ~(one << t)
+                out[n, 2] = -1 if t == lord else lord
+                n += 1
+        return n
+    occupied = knights | soldiers | (one << lord)
+    rest = soldiers
+    while rest:
+        f = fast.lowest(rest)
+        rest &= rest - 1
+        targets = cfg[C_STEPS + f] & ~occupied | cfg[C_DIAGONALS + f] & knights
+        while targets:
+            t = fast.lowest(targets)
+            targets &= targets - 1
+            out[n, 0] = knights & ~(one << t)
+            out[n, 1] = soldiers ^ (one << f) ^ (one << t)
+            out[n, 2] = lord
+            n += 1
+    # the lord: 1-3 fields along a diagonal over empty fields (a knight ends the ray), and the
+    # step between the crown fields
+    for r in range(RAYS):
+        for d in range(REACH):
+            t = cfg[C_RAYS + (lord * RAYS + r) * REACH + d]
+            if t < 0 or (soldiers >> t) & 1:
+                break
+            out[n, 0] = knights & ~(one << t)
+            out[n, 1] = soldiers
+            out[n, 2] = t
+            n += 1
+            if (knights >> t) & 1:
+                break
+    other = -1
+    if lord == cfg[C_CROWN_A]:
+        other = cfg[C_CROWN_B]
+    elif lord == cfg[C_CROWN_B]:
+        other = cfg[C_CROWN_A]
+    if other >= 0 and not (soldiers >> other) & 1:
+        out[n, 0] = knights & ~(one << other)
+        out[n, 1] = soldiers
+        out[n, 2] = other
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _evaluate(
+    knights: int,
+    soldiers: int,
+    lord: int,
+    side: int,
+    current: int,
+    work: Bytes,
+    values: Bytes,
+    kids: Ints,
+    index: Index,
+    cfg: Ints,
+) -> int:
+    """WIN, LOSS, FINAL (a draw for good) or UNKNOWN (a child in this layer is undecided);
+    `kids` is scratch space for the children (`MAX_MOVES` rows of 3)."""
+    count = _children(knights, soldiers, lord, side, cfg, kids)
+    pending = False
+    all_won = True  # every move so far reaches a position won for the opponent
+    for c in range(count):
+        child_knights, child_soldiers, child_lord = kids[c, 0], kids[c, 1], kids[c, 2]
+        if child_lord < 0 or child_knights == 0:
+            return WIN
+        layer, local = _locate(
+            child_knights,
+            child_soldiers,
+            child_lord,
+            1 - side,
+            index,
+        )
+        if layer == current:
+            v = int(work[local])
+            if v == UNKNOWN:
+                pending = True
+        else:
+            v = _read(values, index[7][layer, L_OFFSET] + local)
+        if v == LOSS:
+            return WIN
+        if v != WIN:
+            all_won = False
+    if all_won:  # no move at all, too
         return LOSS
     return UNKNOWN if pending else FINAL
 
@@ -476,17 +398,11 @@ def _pass(
     work: Bytes,
     values: Bytes,
     castle_fields: Ints,
-    castle: int,
-    walk: int,
-    castle_index: Ints,
-    outside_index: Ints,
-    binom: Ints,
-    start: Ints,
-    layer_of: Ints,
-    layers: Ints,
+    index: Index,
     cfg: Ints,
 ) -> int:
     """One pass over the layer's undecided positions; returns how many became won or lost."""
+    walk, binom, layers = index[1], index[4], index[7]
     m = layers[current, L_M]
     s = layers[current, L_S]
     out = layers[current, L_OUT]
@@ -526,13 +442,14 @@ def _pass(
             nf += 1
             rest &= rest - 1
         combo = np.arange(max(s, 1), dtype=np.int64)
+        kids = np.zeros((MAX_MOVES, 3), dtype=np.int64)
         for q in range(inner):
             soldiers = 0
             for j in range(s):
                 soldiers |= one << free_fields[combo[j]]
             for side in range(2):
-                index = (o * inner + q) * 2 + side
-                if work[index] == UNKNOWN:
+                slot = (o * inner + q) * 2 + side
+                if work[slot] == UNKNOWN:
                     v = _evaluate(
                         knights,
                         soldiers,
@@ -541,18 +458,12 @@ def _pass(
                         current,
                         work,
                         values,
-                        castle,
-                        walk,
-                        castle_index,
-                        outside_index,
-                        binom,
-                        start,
-                        layer_of,
-                        layers,
+                        kids,
+                        index,
                         cfg,
                     )
                     if v != UNKNOWN:
-                        work[index] = v
+                        work[slot] = v
                         if v != FINAL:
                             decided[o] += 1
             # the next soldier set in colex order (the rank's order)
@@ -601,7 +512,9 @@ class RetroTables:
     """A directory of solved layers: `manifest.json`, `layers.npy`, `values.bin` (two bits a
     position), `stats.npy` and `progress.json` (layers done)."""
 
-    def __init__(self, directory: Path, knights: int, soldiers: int) -> None:
+    def __init__(
+        self, directory: Path, knights: int, soldiers: int, *, writable: bool = True
+    ) -> None:
         self.directory = directory
         self.knights = knights
         self.soldiers = soldiers
@@ -611,8 +524,14 @@ class RetroTables:
             self.layers, len(self.geo.outside_fields), self.geo.binom
         )
         self.positions = int(self.layers[-1, L_OFFSET] + self.layers[-1, L_SIZE])
-        self.values = np.memmap(directory / "values.bin", dtype=np.uint8, mode="r+")
-        self.stats = np.load(directory / "stats.npy", mmap_mode="r+")
+        geo = self.geo
+        self.index: Index = (
+            geo.castle, geo.walk, geo.castle_index, geo.outside_index, geo.binom, self.start,
+            self.layer_of, self.layers,
+        )  # fmt: skip
+        mode: Literal["r+", "r"] = "r+" if writable else "r"
+        self.values = np.memmap(directory / "values.bin", dtype=np.uint8, mode=mode)
+        self.stats = np.load(directory / "stats.npy", mmap_mode=mode)
         self.done = int(json.loads((directory / "progress.json").read_text())["layers_done"])
 
     @classmethod
@@ -645,32 +564,25 @@ class RetroTables:
 
     @classmethod
     def open(
-        cls, directory: Path, knights: int | None = None, soldiers: int | None = None
+        cls,
+        directory: Path,
+        knights: int | None = None,
+        soldiers: int | None = None,
+        *,
+        writable: bool = True,
     ) -> RetroTables:
+        """Existing tables (of the given shape, where given); `writable=False` only reads."""
         manifest = json.loads((directory / "manifest.json").read_text())
         if manifest["format"] != FORMAT:
             raise ValueError(f"{directory}: table format {manifest['format']}, not {FORMAT}")
         for name, wanted in (("knights", knights), ("soldiers", soldiers)):
             if wanted is not None and manifest[name] != wanted:
                 raise ValueError(f"{directory} holds {manifest[name]} {name}, not {wanted}")
-        return cls(directory, int(manifest["knights"]), int(manifest["soldiers"]))
+        knights, soldiers = int(manifest["knights"]), int(manifest["soldiers"])
+        return cls(directory, knights, soldiers, writable=writable)
 
     def locate(self, knights: int, soldiers: int, lord: int, side: int) -> tuple[int, int]:
-        geo = self.geo
-        return _locate(
-            knights,
-            soldiers,
-            lord,
-            side,
-            geo.castle,
-            geo.walk,
-            geo.castle_index,
-            geo.outside_index,
-            geo.binom,
-            self.start,
-            self.layer_of,
-            self.layers,
-        )
+        return _locate(knights, soldiers, lord, side, self.index)
 
     def value(self, knights: int, soldiers: int, lord: int, side: int) -> int | None:
         """DRAW, WIN or LOSS for the side to move, or None while its layer is not solved."""
@@ -679,32 +591,27 @@ class RetroTables:
             return None
         return int(_read(self.values, int(self.layers[layer, L_OFFSET]) + local))
 
+    def sweep(self, layer: int, work: Bytes) -> int:
+        """One pass over the undecided positions of `layer` (its working bytes `work`); returns
+        how many became won or lost. The threads take the layer's blocks one at a time as they
+        come free, not half each, so a thread that the machine's other work slows down does not
+        hold the pass up."""
+        geo = self.geo
+        previous = set_parallel_chunksize(1)
+        try:
+            return int(_pass(layer, work, self.values, geo.castle_fields, self.index, geo.cfg))
+        finally:
+            set_parallel_chunksize(previous)
+
     def solve_layer(self, layer: int) -> tuple[int, int]:
         """Solve one layer and write it (not yet counted as done); (passes, positions)."""
-        geo = self.geo
         size = int(self.layers[layer, L_SIZE])
         work = np.zeros(size, dtype=np.uint8)
         passes = 0
         if size:
-            while True:
+            passes = 1
+            while self.sweep(layer, work):
                 passes += 1
-                decided = _pass(
-                    layer,
-                    work,
-                    self.values,
-                    geo.castle_fields,
-                    geo.castle,
-                    geo.walk,
-                    geo.castle_index,
-                    geo.outside_index,
-                    geo.binom,
-                    self.start,
-                    self.layer_of,
-                    self.layers,
-                    geo.cfg,
-                )
-                if decided == 0:
-                    break
             _pack(work, self.values, int(self.layers[layer, L_OFFSET]))
         counts = np.zeros(6, dtype=np.int64)
         _count(work, counts)

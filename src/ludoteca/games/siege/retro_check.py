@@ -125,6 +125,12 @@ class Reader:
         soldiers = [free[p] for p in _unrank(rank_s, row[S])]
         return knights, soldiers, lord, side
 
+    def sample(self, rng: random.Random) -> int:
+        """A position drawn uniformly from those of the solved layers."""
+        sizes = [int(size) for size in self.layers[: self.done, SIZE]]
+        layer = rng.choices(range(self.done), weights=sizes)[0]
+        return self.offsets[layer] + rng.randrange(sizes[layer])
+
     def read(self, position: int) -> int:
         return int(self.values[position >> 2]) >> ((position & 3) * 2) & 3
 
