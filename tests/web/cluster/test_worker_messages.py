@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
+from cluster_support import ELSEWHERE, live, two_processes
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
@@ -21,13 +21,6 @@ from ludoteca.store.tables import LeaseRow
 from ludoteca.web.cluster import leases
 from ludoteca.web.server import create_app
 from ludoteca.web.table.table import Table
-
-ELSEWHERE = "another-host/4242"
-
-
-def live(app: FastAPI, table_id: str) -> Table:
-    table: Table = app.state.manager.tables[table_id]
-    return table
 
 
 def messages(table_id: str, by: str, owner: str) -> list[dict[str, Any]]:
@@ -75,14 +68,12 @@ def test_a_process_hears_its_own_messages_and_leaves_them_alone(
         assert spawned >= 3 and owners == {table.id: me} and news == [table.id]
 
 
-def test_a_forwarded_move_whose_storing_failed_is_refused_at_once(
-    postgres_url: str, make_kit: Any
-) -> None:
+def test_a_forwarded_move_whose_storing_failed_is_refused_at_once(postgres_url: str) -> None:
     """forwarding.py `_play`: "the store failed: the person hears so at once, not after a
     wait": 409 `table_busy`, "the move could not be stored: try again"."""
-    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner = kit.app
+        one = kit.client
         table = kit.create()
         kit.play_first_moves(table, 1)
         spare.view(table)
