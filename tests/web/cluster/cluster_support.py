@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -48,13 +49,14 @@ def lease_of(app: FastAPI, table_id: str) -> tuple[str, datetime]:
     return str(row.owner), expires
 
 
-def caught_up(kit: WebKit, table: Table) -> bool:
-    """`Workers.catch_up` of `table` on `kit`'s process, in its event loop and under the
-    table's lock as the process runs it: whether the table changed."""
+def caught_up(kit: WebKit, table: Table, news: list[dict[str, Any] | None] | None = None) -> bool:
+    """`Workers.catch_up` of `table` on `kit`'s process (from the messages `news`, else the
+    store), in its event loop and under the table's lock as the process runs it: whether the
+    table changed."""
 
     async def catch_up() -> bool:
         async with table.lock:
-            changed: bool = await kit.app.state.manager.workers.catch_up(table)
+            changed: bool = await kit.app.state.manager.workers.catch_up(table, news)
             return changed
 
     assert kit.client.portal is not None

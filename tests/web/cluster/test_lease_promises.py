@@ -107,6 +107,7 @@ def test_a_watcher_whose_copy_has_no_move_yet_catches_up_from_the_store(database
         assert str(watching.state) == str(live(owner, table.id).state)
         assert rebuilt == [], "rebuilt the whole table instead of reading the new moves"
         assert caught_up(spare, watching) is False  # nothing new: nothing changes
+        assert caught_up(spare, watching, []) is False  # no message heard: the same
         kit.play_first_moves(table, 2)  # and on from a copy that has moves
         assert caught_up(spare, watching) is True
         assert [m.action for m in watching.moves] == [m.action for m in live(owner, table.id).moves]

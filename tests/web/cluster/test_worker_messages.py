@@ -16,6 +16,7 @@ import pytest
 from cluster_support import ELSEWHERE, live, two_processes
 from fastapi.testclient import TestClient
 from sqlalchemy import update
+from web_support import form_table
 
 from ludoteca.store.tables import LeaseRow
 from ludoteca.web.cluster import leases
@@ -99,6 +100,21 @@ def test_a_forwarded_move_whose_storing_failed_is_refused_at_once(postgres_url: 
         assert waited < 5.0, "the asker waited for an answer that had come"
         assert manager.holds(live(owner, table.id))
         assert kit.view(table)["version"] == spare.view(table)["version"]
+
+
+def test_a_seat_joined_through_another_process_counts_as_joined_here(postgres_url: str) -> None:
+    """workers.py `joined`: "A socket for `seat` opened here: the other processes count the
+    seat as joined", also the process where the table was made and waits for its people
+    (docs/web.md: the game begins when every player has joined or the creator starts it)."""
+    with two_processes(postgres_url) as (kit, spare):
+        table_id, tokens = form_table(kit, ["human", "human"])  # it waits for both
+        here = live(kit.app, table_id)
+        assert here.held and here.joined == set()
+        path = f"/ws/table/{table_id}?seat=1&token={tokens[1]}"
+        with spare.client.websocket_connect(path) as socket:
+            assert socket.receive_json()["type"] == "view"
+            kit.wait_for(lambda: here.joined == {1})
+        assert here.held, "seat 0 has not joined yet"
 
 
 @pytest.mark.sqlite_only  # one process handling its messages, not the storage
