@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cluster_support import ELSEWHERE, live, two_processes
+from cluster_support import ELSEWHERE, lease_of, live, two_processes
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 from web_support import form_table
@@ -211,3 +211,8 @@ def test_on_postgresql_the_heartbeat_renews_the_leases_held(
         time.sleep(2.5)  # ten heartbeats; an unrenewed lease would have run out twice
         assert leases.holder(app.state.manager.store.engine, table.id) == app.state.manager.owner
         assert app.state.manager.holds(live(app, table.id))
+        # It counts itself the owner for 90% of each renewal only, never past the lease's end
+        # (read first: a renewal in between only moves the lease's end later).
+        believed = app.state.manager._held[table.id] - time.monotonic()
+        _, expires = lease_of(app, table.id)
+        assert believed < (expires - datetime.now(UTC)).total_seconds(), "it writes past its lease"
