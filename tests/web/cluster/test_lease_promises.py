@@ -17,7 +17,7 @@ from sqlalchemy import update
 
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.store.tables import LeaseRow
-from ludoteca.web.cluster import leases
+from ludoteca.web.cluster import leases, workers
 from ludoteca.web.cluster.workers import _apply_steps
 from ludoteca.web.server import create_app
 
@@ -323,11 +323,16 @@ def test_a_change_beside_play_is_table_busy_when_the_owner_neither_hands_over_no
         assert not other.state.manager.holds(live(other, table.id))
 
 
+@pytest.mark.parametrize("too_long", [False, True], ids=["carried", "too-long"])
 def test_a_watcher_with_a_socket_shows_a_step_from_its_message_without_reading_the_store(
-    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch, too_long: bool
 ) -> None:
     """workers.py: "A step's message carries its moves, status and result, so each process that
-    has the table open applies them without a read ... and sends its own sockets fresh views"."""
+    has the table open applies them without a read ... and sends its own sockets fresh views";
+    a step too long for a message (here every one: `MAX_TOLD` of 1 byte) is told without its
+    moves, and the watcher reads it from the store."""
+    if too_long:
+        monkeypatch.setattr(workers, "MAX_TOLD", 1)
     with two_processes(postgres_url) as (kit, spare):
         two = spare.client
         table = kit.create(game="siege")
@@ -343,7 +348,10 @@ def test_a_watcher_with_a_socket_shows_a_step_from_its_message_without_reading_t
             while (message := watching.receive_json())["type"] != "view":
                 pass
         assert message["view"]["version"] == 1
-        assert reads == [], "the watcher read the store for a step its message carried"
+        if too_long:
+            assert reads == [0], "the watcher did not read the step it was not told"
+        else:
+            assert reads == [], "the watcher read the store for a step its message carried"
 
 
 def test_a_move_that_reached_a_process_the_owner_handed_the_table_to_is_played(

@@ -197,7 +197,7 @@ def test_the_heartbeat_adopts_the_tables_whose_owner_stopped(tmp_path: Path, mak
         assert leases.holder(manager.store.engine, broken) is None
 
 
-def test_on_postgresql_the_heartbeat_renews_the_leases_held(
+def test_the_heartbeat_of_a_shared_database_renews_the_leases_held(
     postgres_url: str, make_kit: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """workers.py: "The owner renews all its leases every `lease / 4` s (a heartbeat)"."""
