@@ -158,6 +158,13 @@ def database_url(request: pytest.FixtureRequest, kind: str, folder: Path) -> str
     return f"sqlite:///{folder / 'ludoteca.db'}"
 
 
+@pytest.fixture
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The fixture of the web's and the store's conftest: the URL of an empty database, SQLite
+    unless the test is parametrised over both (`on_both_databases`)."""
+    return database_url(request, getattr(request, "param", "sqlite"), tmp_path)
+
+
 # -- which tests run on which database (tests/web, tests/store) ---------------------------------
 
 

@@ -23,6 +23,7 @@ CHEAP: dict[str, str] = {
     "alphabeta": "depth=1",
     "minimax": "depth=1",
     "expectimax": "depth=1",
+    "learned": "samples=4",  # not every chance outcome: bremen's are many (10 s a table)
 }
 POSITIONS: dict[str, int] = {"villa": 16, "bremen": 50}
 """Positions per table where the rules are slow (villa runs physics); others get `DEFAULT`."""

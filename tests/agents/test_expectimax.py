@@ -213,8 +213,12 @@ def test_plays_legal_moves_in_random_positions(
 
 def test_parameters_are_checked() -> None:
     game = ludoteca.load("ludo", players=2)
-    with pytest.raises(InvalidOptionError, match="depth >= 1"):
+    with pytest.raises(InvalidOptionError, match="expectimax needs depth >= 1, not 0"):
         agents.load("expectimax:depth=0", game)
+    for name in ("width", "samples"):  # 0: every move, every outcome; less is refused
+        with pytest.raises(InvalidOptionError, match=f"expectimax needs {name} >= 0, not -1"):
+            agents.load(f"expectimax:{name}=-1", game)
+        assert getattr(agents.load(f"expectimax:{name}=0", game).search, name) == 0
     with pytest.raises(InvalidOptionError, match="takes depth, width, samples"):
         agents.load("expectimax:time=3", game)
 

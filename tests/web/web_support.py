@@ -96,3 +96,16 @@ class WebKit:
         """The live game state on the server."""
         state: State = self.app.state.manager.tables[table.id].state
         return state
+
+
+def form_table(web: WebKit, seats: list[str]) -> tuple[str, dict[int, str]]:
+    """A ludo table set up in the lobby's form; its id and the tokens of its human seats."""
+    fields = {"game": "ludo", "players": str(len(seats)), "speed": "fast"}
+    fields.update({f"seat{i}": s for i, s in enumerate(seats)})
+    answer = web.client.post("/tables", data=fields, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    seat, token = web.token_of(answer.headers["location"])
+    table_id = answer.headers["location"].split("/")[2].split("?")[0]
+    view = web.client.get(f"/api/tables/{table_id}", params={"seat": seat, "token": token}).json()
+    tokens = {seat: token} | dict(web.token_of(i["path"]) for i in view["invites"])
+    return table_id, tokens

@@ -35,6 +35,14 @@ class Agent(ABC):
         """Whether this agent can play `game` (`agents.available` lists only those that can)."""
         return True
 
+    def count(self, params: dict[str, Any], defaults: dict[str, int], name: str, least: int) -> int:
+        """The whole-number parameter `name` (its default when not given), at least `least`: a
+        depth, a width or a number of samples, refused in one sentence naming the agent."""
+        value = int(params.get(name, defaults[name]))
+        if value < least:
+            raise ValueError(f"{self.name} needs {name} >= {least}, not {value}")
+        return value
+
     @abstractmethod
     def act(self, state: State) -> int:
         """A legal action for `state.current_player()` (never called at chance or end nodes)."""

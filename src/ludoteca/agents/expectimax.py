@@ -127,13 +127,6 @@ class Expectimax:
         return total
 
 
-def _count(params: dict[str, Any], name: str, least: int) -> int:
-    value = int(params.get(name, DEFAULTS[name]))
-    if value < least:
-        raise ValueError(f"expectimax needs {name} >= {least}, not {value}")
-    return value
-
-
 class ExpectimaxAgent(Agent):
     """Depth-limited expectimax over the game's evaluation; see the module docstring."""
 
@@ -148,12 +141,12 @@ class ExpectimaxAgent(Agent):
         if evaluate is None:
             raise ValueError(f"expectimax needs a position evaluation, which {game.id} lacks")
         super().__init__(game, seed, **params)
-        self.depth = _count(params, "depth", 1)
+        self.depth = self.count(params, DEFAULTS, "depth", 1)
         self.search = Expectimax(
             evaluate,
             game.num_players,
-            width=_count(params, "width", 0),
-            samples=_count(params, "samples", 0),
+            width=self.count(params, DEFAULTS, "width", 0),
+            samples=self.count(params, DEFAULTS, "samples", 0),
             rng=self.rng,
         )
 

@@ -91,12 +91,21 @@ def play_out(config: dict[str, Any], seed: int, specs: list[str] | None = None) 
     pytest.fail(f"{config} seed {seed}: no end")
 
 
+SEEDS = 1000
+BLOCKS = 4
+"""The thousand games in four blocks of consecutive seeds, each over every configuration:
+`make test` plays one block, `--slow=all` all four (the same thousand games)."""
+
+
 @pytest.mark.slow
-def test_a_thousand_seeded_games_keep_the_invariants_and_end() -> None:
+@pytest.mark.parametrize("block", range(BLOCKS))
+def test_a_thousand_seeded_games_keep_the_invariants_and_end(block: int) -> None:
     """One greedy seat against random ones (whose games alone seldom end, see the module
     docstring), over every configuration: stacks, animals and scores stay sound, and the
     game ends with a winner of 7 points or more and zero-sum returns."""
-    for seed in range(1000):
+    size = SEEDS // BLOCKS
+    assert size >= len(CONFIGS)
+    for seed in range(block * size, (block + 1) * size):
         config = CONFIGS[seed % len(CONFIGS)]
         n = config["players"]
         specs = ["random"] * n

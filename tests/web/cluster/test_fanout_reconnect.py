@@ -15,30 +15,19 @@ import threading
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
-from fastapi.testclient import TestClient
+from cluster_support import live, two_processes
 from sqlalchemy import text
 
 from ludoteca.web.cluster import fanout
-from ludoteca.web.server import create_app
-from ludoteca.web.table.table import Table
-
-
-def live(app: FastAPI, table_id: str) -> Table:
-    table: Table = app.state.manager.tables[table_id]
-    return table
 
 
 def test_a_watcher_whose_listening_connection_broke_reads_what_it_missed(
-    postgres_url: str, make_kit: Any, monkeypatch: pytest.MonkeyPatch
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(fanout, "RECONNECT_SECONDS", 0.05)
-    owner, watcher = (
-        create_app(postgres_url, bot_delay=0.0),
-        create_app(postgres_url, bot_delay=0.0),
-    )
-    with TestClient(owner) as one, TestClient(watcher) as two:
-        kit, spare = make_kit(owner, one), make_kit(watcher, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner, watcher = kit.app, spare.app
+        two = spare.client
         table = kit.create()
         kit.play_first_moves(table, 1)
         spare.view(table)

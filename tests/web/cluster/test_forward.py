@@ -11,27 +11,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
+from cluster_support import live, two_processes
 from fastapi.testclient import TestClient
 
 from ludoteca.web.cluster.forwarding import error_body, error_from
 from ludoteca.web.cluster.workers import _apply_steps
 from ludoteca.web.http.errors import Conflict, Unprocessable, WebError
 from ludoteca.web.server import create_app
-from ludoteca.web.table.table import Table
-
-
-def live(app: FastAPI, table_id: str) -> Table:
-    table: Table = app.state.manager.tables[table_id]
-    return table
 
 
 def test_a_move_sent_to_the_process_that_does_not_own_the_table_is_played_by_the_owner(
-    postgres_url: str, make_kit: Any
+    postgres_url: str,
 ) -> None:
-    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner, other = kit.app, spare.app
+        one, two = kit.client, spare.client
         table = kit.create()
         kit.play_first_moves(table, 1)
         path = f"/ws/table/{table.id}?seat=0&token={table.tokens[0]}"
@@ -52,12 +46,10 @@ def test_a_move_sent_to_the_process_that_does_not_own_the_table_is_played_by_the
         assert kit.view(table)["log"] == spare.view(table)["log"]
 
 
-def test_the_owners_refusal_of_a_forwarded_move_reaches_the_asker(
-    postgres_url: str, make_kit: Any
-) -> None:
-    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+def test_the_owners_refusal_of_a_forwarded_move_reaches_the_asker(postgres_url: str) -> None:
+    with two_processes(postgres_url) as (kit, spare):
+        other = spare.app
+        one, two = kit.client, spare.client
         table = kit.create()
         spare.view(table)  # open on the other process
         seat = kit.view(table)["to_move"]
@@ -74,12 +66,11 @@ def test_the_owners_refusal_of_a_forwarded_move_reaches_the_asker(
 
 
 def test_an_owner_nobody_watches_hands_the_table_to_the_process_a_move_reached(
-    postgres_url: str, make_kit: Any
+    postgres_url: str,
 ) -> None:
     """The table goes once to where its people are; their next moves need no forwarding."""
-    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner, other = kit.app, spare.app
         table = kit.create()
         kit.play_first_moves(table, 1)
         spare.play_first_moves(table, 2)  # no socket on the owner: handed over, then played here

@@ -13,36 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
+from cluster_support import ELSEWHERE, caught_up, lease_of, live, two_processes
 from fastapi.testclient import TestClient
-from sqlalchemy import select
 
-from ludoteca.store.tables import LeaseRow, MoveData
+from ludoteca.store.tables import MoveData
 from ludoteca.web.cluster import leases
 from ludoteca.web.cluster.workers import _apply_steps
 from ludoteca.web.http.errors import Unprocessable
 from ludoteca.web.server import create_app
-from ludoteca.web.table.table import Table
-
-ELSEWHERE = "another-host/4242"
-
-
-def live(app: FastAPI, table_id: str) -> Table:
-    table: Table = app.state.manager.tables[table_id]
-    return table
-
-
-def lease_of(app: FastAPI, table_id: str) -> tuple[str, datetime]:
-    with app.state.manager.store.engine.connect() as connection:
-        row = connection.execute(
-            select(LeaseRow.owner, LeaseRow.expires).where(LeaseRow.table_id == table_id)
-        ).one()
-    expires = row.expires if row.expires.tzinfo else row.expires.replace(tzinfo=UTC)
-    return str(row.owner), expires
-
-
-def two_processes(postgres_url: str) -> tuple[FastAPI, FastAPI]:
-    return create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
 
 
 def written_by_one(kit: Any, spare: Any) -> Any:
@@ -55,13 +33,11 @@ def written_by_one(kit: Any, spare: Any) -> Any:
     return table
 
 
-def test_a_move_forwarded_by_its_notation_is_played_by_the_owner(
-    postgres_url: str, make_kit: Any
-) -> None:
+def test_a_move_forwarded_by_its_notation_is_played_by_the_owner(postgres_url: str) -> None:
     """docs/api.md: a move is an `action` or its `notation`; forwarded, it is the same move."""
-    owner, other = two_processes(postgres_url)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner = kit.app
+        one = kit.client
         table = written_by_one(kit, spare)
         with one.websocket_connect(f"/ws/table/{table.id}"):  # watched there: played there
             seat = spare.view(table)["to_move"]
@@ -79,13 +55,13 @@ def test_a_move_forwarded_by_its_notation_is_played_by_the_owner(
     ids=["token", "action", "notation"],
 )
 def test_a_forwarded_move_that_is_not_well_formed_is_refused_as_such(
-    postgres_url: str, make_kit: Any, token: Any, action: Any, notation: Any
+    postgres_url: str, token: Any, action: Any, notation: Any
 ) -> None:
     """forwarding.py `_play`: a forwarded move whose fields are not of their kinds is
     `bad_message`, whichever field it is."""
-    owner, other = two_processes(postgres_url)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner, other = kit.app, spare.app
+        one, two = kit.client, spare.client
         table = written_by_one(kit, spare)
         forwarder = other.state.manager.workers.forwarder
         here = live(other, table.id)
@@ -100,13 +76,13 @@ def test_a_forwarded_move_that_is_not_well_formed_is_refused_as_such(
 
 
 def test_an_owner_nobody_watches_answers_that_the_table_is_now_the_askers(
-    postgres_url: str, make_kit: Any
+    postgres_url: str,
 ) -> None:
     """forwarding.py: an owner with no socket of the table hands it over and answers `handed`;
     the asker hears it (`"yours"`) instead of waiting for an owner it thinks gone."""
-    owner, other = two_processes(postgres_url)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner, other = kit.app, spare.app
+        two = spare.client
         table = written_by_one(kit, spare)
         forwarder = other.state.manager.workers.forwarder
         assert two.portal is not None
@@ -121,7 +97,7 @@ def test_an_owner_nobody_watches_answers_that_the_table_is_now_the_askers(
 
 
 @pytest.mark.sqlite_only  # one process handling its messages, not the storage
-def test_an_answer_nobody_waits_for_any_more_is_let_go(tmp_path: Path, make_kit: Any) -> None:
+def test_an_answer_nobody_waits_for_any_more_is_let_go(tmp_path: Path) -> None:
     """An `answer` may come after its asker stopped waiting (the owner was slow): it is
     dropped, and the fan-out's handler goes on (an exception there would cut its connection)."""
     app = create_app(f"sqlite:///{tmp_path / 'late.db'}", bot_delay=0.0)
@@ -133,13 +109,13 @@ def test_an_answer_nobody_waits_for_any_more_is_let_go(tmp_path: Path, make_kit:
 
 
 def test_a_move_forwarded_from_a_process_nobody_watches_shows_in_its_answer(
-    postgres_url: str, make_kit: Any
+    postgres_url: str,
 ) -> None:
     """workers.py `sync_now`: after a forwarded move the asker brings its copy up to it, also
     when no socket there has it read the owner's `changed` message."""
-    owner, other = two_processes(postgres_url)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner = kit.app
+        one = kit.client
         table = written_by_one(kit, spare)
         with one.websocket_connect(f"/ws/table/{table.id}"):
             before = spare.view(table)["version"]
@@ -173,33 +149,24 @@ def test_a_lease_handed_over_belongs_to_the_process_it_was_given_to(
         assert not leases.hand_over(engine, table.id, me, me, 300.0)  # no longer ours
 
 
-def test_a_watcher_catches_up_with_who_moved_and_how_the_table_ended(
-    postgres_url: str, make_kit: Any
-) -> None:
+def test_a_watcher_catches_up_with_who_moved_and_how_the_table_ended(postgres_url: str) -> None:
     """leases.py `read_since` gives the moves with their players and the table's row with its
     ending; the watcher's copy takes both (its views say who moved and why it ended)."""
-    owner, watcher = two_processes(postgres_url)
-    with TestClient(owner) as one, TestClient(watcher) as two:
-        kit, spare = make_kit(owner, one), make_kit(watcher, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner, watcher = kit.app, spare.app
+        one = kit.client
         table = kit.create(game="siege")
         spare.view(table)
         watching = live(watcher, table.id)
         kit.play_first_moves(table, 3)
-
-        async def caught_up() -> bool:
-            async with watching.lock:
-                changed: bool = await watcher.state.manager.workers.catch_up(watching)
-                return changed
-
-        assert two.portal is not None
-        assert two.portal.call(caught_up) is True
+        assert caught_up(spare, watching) is True
         written = live(owner, table.id)
         assert [(m.player, m.action) for m in watching.moves] == [
             (m.player, m.action) for m in written.moves
         ]
         ended = one.post(f"/api/tables/{table.id}/end", json={"seat": 0, "token": table.tokens[0]})
         assert ended.status_code == 200, ended.text[:300]
-        assert two.portal.call(caught_up) is True
+        assert caught_up(spare, watching) is True
         assert written.data.ending is not None
         assert (watching.data.status, watching.data.ending) == (
             written.data.status,
@@ -231,14 +198,14 @@ def test_a_step_message_that_ends_the_game_carries_its_result(
 
 
 def test_a_change_beside_play_waits_for_the_owners_handed_not_for_its_patience(
-    postgres_url: str, make_kit: Any, monkeypatch: pytest.MonkeyPatch
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """workers.py: the owner "hands the lease over in one statement and answers `handed`"; the
     asker goes on when it hears it (here it would otherwise wait 30 s before it claims)."""
     monkeypatch.setattr("ludoteca.web.cluster.workers.HANDOVER_WAIT", 30.0)
-    owner, other = two_processes(postgres_url)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        other = spare.app
+        one, two = kit.client, spare.client
         table = kit.create()
         kit.play_first_moves(table, 1)
         spare.view(table)

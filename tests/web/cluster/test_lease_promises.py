@@ -10,33 +10,16 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from cluster_support import ELSEWHERE, caught_up, lease_of, live, two_processes
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import select, update
+from sqlalchemy import update
 
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.store.tables import LeaseRow
-from ludoteca.web.cluster import leases
+from ludoteca.web.cluster import leases, workers
 from ludoteca.web.cluster.workers import _apply_steps
 from ludoteca.web.server import create_app
-from ludoteca.web.table.table import Table
-
-ELSEWHERE = "another-host/4242"
-"""The owner name of a process that took a table over (none runs under it here)."""
-
-
-def live(app: FastAPI, table_id: str) -> Table:
-    table: Table = app.state.manager.tables[table_id]
-    return table
-
-
-def lease_of(app: FastAPI, table_id: str) -> tuple[str, datetime]:
-    with app.state.manager.store.engine.connect() as connection:
-        row = connection.execute(
-            select(LeaseRow.owner, LeaseRow.expires).where(LeaseRow.table_id == table_id)
-        ).one()
-    expires = row.expires if row.expires.tzinfo else row.expires.replace(tzinfo=UTC)
-    return str(row.owner), expires
 
 
 def taken_over(app: FastAPI, table_id: str, by: str = ELSEWHERE) -> None:
@@ -102,15 +85,12 @@ def test_an_owner_that_lost_its_table_refuses_its_moves_on_sqlite(
         assert len(stored.moves) == before  # nothing written without the lease
 
 
-def test_a_watcher_whose_copy_has_no_move_yet_catches_up_from_the_store(
-    database: str, make_kit: Any
-) -> None:
+def test_a_watcher_whose_copy_has_no_move_yet_catches_up_from_the_store(database: str) -> None:
     """leases.py: a process "reads only the moves it has not seen yet"; workers.py: `catch_up`
     brings a table up to what is stored. Siege begins with a decision, so the watcher's copy of
     a new table has no move at all."""
-    owner, watcher = create_app(database, bot_delay=0.0), create_app(database, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(watcher) as two:
-        kit, spare = make_kit(owner, one), make_kit(watcher, two)
+    with two_processes(database) as (kit, spare):
+        owner, watcher = kit.app, spare.app
         table = kit.create(game="siege")
         spare.view(table)  # opened on the watcher, with no move
         watching = live(watcher, table.id)
@@ -120,34 +100,26 @@ def test_a_watcher_whose_copy_has_no_move_yet_catches_up_from_the_store(
         store = watcher.state.manager.store
         original = store.get
         store.get = lambda table_id: rebuilt.append(table_id) or original(table_id)
-
-        async def caught_up() -> bool:
-            async with watching.lock:
-                changed: bool = await watcher.state.manager.workers.catch_up(watching)
-                return changed
-
-        assert two.portal is not None
-        assert two.portal.call(caught_up) is True
+        assert caught_up(spare, watching) is True
         assert [m.action for m in watching.moves] == [m.action for m in live(owner, table.id).moves]
         assert len(watching.moves) == 3
         assert [m.index for m in watching.moves] == [0, 1, 2]
         assert str(watching.state) == str(live(owner, table.id).state)
         assert rebuilt == [], "rebuilt the whole table instead of reading the new moves"
-        assert two.portal.call(caught_up) is False  # nothing new: nothing changes
+        assert caught_up(spare, watching) is False  # nothing new: nothing changes
+        assert caught_up(spare, watching, []) is False  # no message heard: the same
         kit.play_first_moves(table, 2)  # and on from a copy that has moves
-        assert two.portal.call(caught_up) is True
+        assert caught_up(spare, watching) is True
         assert [m.action for m in watching.moves] == [m.action for m in live(owner, table.id).moves]
         assert rebuilt == [], "rebuilt the whole table instead of reading the new moves"
 
 
-def test_a_watcher_rebuilds_a_table_whose_moves_were_taken_back(
-    database: str, make_kit: Any
-) -> None:
+def test_a_watcher_rebuilds_a_table_whose_moves_were_taken_back(database: str) -> None:
     """workers.py `catch_up`: "moves taken back, seats or listing changed, ended: build it
     again"."""
-    owner, watcher = create_app(database, bot_delay=0.0), create_app(database, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(watcher) as two:
-        kit, spare = make_kit(owner, one), make_kit(watcher, two)
+    with two_processes(database) as (kit, spare):
+        owner, watcher = kit.app, spare.app
+        one = kit.client
         table = kit.create(game="siege", seats=["human", "random"], speed="fast")
         kit.play_first_moves(table, 2)
         kit.wait_for(lambda: kit.view(table)["to_move"] == 0)
@@ -162,26 +134,20 @@ def test_a_watcher_rebuilds_a_table_whose_moves_were_taken_back(
         assert other_move != kit.view(table, 0)["legal"][0]["action"]
         assert kit.act(table, 0, action=other_move).status_code == 200
         kit.wait_for(lambda: kit.view(table)["to_move"] == 0)
-
-        async def caught_up() -> bool:
-            async with watching.lock:
-                changed: bool = await watcher.state.manager.workers.catch_up(watching)
-                return changed
-
-        assert seen > 0 and two.portal is not None
-        assert two.portal.call(caught_up) is True
+        assert seen > 0
+        assert caught_up(spare, watching) is True
         assert [m.action for m in watching.moves] == [m.action for m in live(owner, table.id).moves]
         assert str(watching.state) == str(live(owner, table.id).state)
 
 
 def test_a_change_beside_play_sent_to_another_process_has_the_owner_hand_the_table_over(
-    postgres_url: str, make_kit: Any
+    postgres_url: str,
 ) -> None:
     """docs/web.md: "a change beside play, such as a name or a takeback, has the owner hand the
     table over" (PostgreSQL: the processes cooperate)."""
-    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner, other = kit.app, spare.app
+        one, two = kit.client, spare.client
         table = kit.create()
         kit.play_first_moves(table, 1)
         spare.view(table)
@@ -201,15 +167,14 @@ def test_a_change_beside_play_sent_to_another_process_has_the_owner_hand_the_tab
 
 
 def test_a_busy_owner_that_never_answers_a_forwarded_move_gives_table_busy(
-    postgres_url: str, make_kit: Any, monkeypatch: pytest.MonkeyPatch
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """docs/web.md: "409 `table_busy` remains for a table whose owner neither answers (within
     15 s) nor lets its lease expire in time" (here within 1.5 s)."""
     monkeypatch.setattr("ludoteca.web.cluster.forwarding.FORWARD_PATIENCE", 1.5)
     monkeypatch.setattr("ludoteca.web.cluster.forwarding.FORWARD_WAIT", 0.25)
-    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner, other = kit.app, spare.app
         table = kit.create()
         spare.view(table)
         kit.play_first_moves(table, 1)  # the other process hears who writes the table
@@ -236,12 +201,11 @@ def test_a_game_that_bots_play_on_without_an_end_is_abandoned(database: str, mak
         assert app.state.manager.store.get(table.id).status == "abandoned"
 
 
-def test_a_watcher_applies_the_moves_a_step_message_carries(database: str, make_kit: Any) -> None:
+def test_a_watcher_applies_the_moves_a_step_message_carries(database: str) -> None:
     """workers.py: "A step's message carries its moves, status and result, so each process that
     has the table open applies them without a read"."""
-    owner, watcher = create_app(database, bot_delay=0.0), create_app(database, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(watcher) as two:
-        kit, spare = make_kit(owner, one), make_kit(watcher, two)
+    with two_processes(database) as (kit, spare):
+        owner, watcher = kit.app, spare.app
         table = kit.create(game="siege")
         spare.view(table)
         watching = live(watcher, table.id)
@@ -309,13 +273,13 @@ def test_a_lease_length_that_is_not_a_number_of_seconds_is_refused_in_one_senten
 
 
 def test_a_takeback_asked_through_one_process_is_answered_through_the_other(
-    postgres_url: str, make_kit: Any
+    postgres_url: str,
 ) -> None:
     """workers.py: a takeback message is told to the other processes, "a takeback request is kept
     on each, so it may be answered through any"."""
-    first, second = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
-    with TestClient(first) as one, TestClient(second) as two:
-        kit, spare = make_kit(first, one), make_kit(second, two)
+    with two_processes(postgres_url) as (kit, spare):
+        second = spare.app
+        one, two = kit.client, spare.client
         table = kit.create(players=3, seats=["human", "human", "human"], speed="fast")
         mover = kit.view(table)["to_move"]
         at = kit.view(table)["version"]
@@ -335,12 +299,12 @@ def test_a_takeback_asked_through_one_process_is_answered_through_the_other(
 
 
 def test_a_change_beside_play_is_table_busy_when_the_owner_neither_hands_over_nor_stops(
-    postgres_url: str, make_kit: Any
+    postgres_url: str,
 ) -> None:
     """workers.py `take_over`: "False when neither happens in time" (a 409 `table_busy`)."""
-    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner, other = kit.app, spare.app
+        two = spare.client
         table = kit.create()
         kit.play_first_moves(table, 1)
         spare.view(table)
@@ -359,17 +323,18 @@ def test_a_change_beside_play_is_table_busy_when_the_owner_neither_hands_over_no
         assert not other.state.manager.holds(live(other, table.id))
 
 
+@pytest.mark.parametrize("too_long", [False, True], ids=["carried", "too-long"])
 def test_a_watcher_with_a_socket_shows_a_step_from_its_message_without_reading_the_store(
-    postgres_url: str, make_kit: Any, monkeypatch: pytest.MonkeyPatch
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch, too_long: bool
 ) -> None:
     """workers.py: "A step's message carries its moves, status and result, so each process that
-    has the table open applies them without a read ... and sends its own sockets fresh views"."""
-    owner, watcher = (
-        create_app(postgres_url, bot_delay=0.0),
-        create_app(postgres_url, bot_delay=0.0),
-    )
-    with TestClient(owner) as one, TestClient(watcher) as two:
-        kit, spare = make_kit(owner, one), make_kit(watcher, two)
+    has the table open applies them without a read ... and sends its own sockets fresh views";
+    a step too long for a message (here every one: `MAX_TOLD` of 1 byte) is told without its
+    moves, and the watcher reads it from the store."""
+    if too_long:
+        monkeypatch.setattr(workers, "MAX_TOLD", 1)
+    with two_processes(postgres_url) as (kit, spare):
+        two = spare.client
         table = kit.create(game="siege")
         spare.view(table)
         reads: list[int] = []
@@ -383,17 +348,19 @@ def test_a_watcher_with_a_socket_shows_a_step_from_its_message_without_reading_t
             while (message := watching.receive_json())["type"] != "view":
                 pass
         assert message["view"]["version"] == 1
-        assert reads == [], "the watcher read the store for a step its message carried"
+        if too_long:
+            assert reads == [0], "the watcher did not read the step it was not told"
+        else:
+            assert reads == [], "the watcher read the store for a step its message carried"
 
 
 def test_a_move_that_reached_a_process_the_owner_handed_the_table_to_is_played(
-    postgres_url: str, make_kit: Any
+    postgres_url: str,
 ) -> None:
     """forwarding.py: an owner nobody watches "hands the table over instead (answering
     `handed`), and the asker plays the move as the new owner"."""
-    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        other = spare.app
         table = kit.create()
         kit.play_first_moves(table, 1)
         before = spare.view(table)["version"]

@@ -13,21 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
+from cluster_support import ELSEWHERE, lease_of, live, two_processes
 from fastapi.testclient import TestClient
 from sqlalchemy import update
+from web_support import form_table
 
 from ludoteca.store.tables import LeaseRow
 from ludoteca.web.cluster import leases
 from ludoteca.web.server import create_app
 from ludoteca.web.table.table import Table
-
-ELSEWHERE = "another-host/4242"
-
-
-def live(app: FastAPI, table_id: str) -> Table:
-    table: Table = app.state.manager.tables[table_id]
-    return table
 
 
 def messages(table_id: str, by: str, owner: str) -> list[dict[str, Any]]:
@@ -75,14 +69,12 @@ def test_a_process_hears_its_own_messages_and_leaves_them_alone(
         assert spawned >= 3 and owners == {table.id: me} and news == [table.id]
 
 
-def test_a_forwarded_move_whose_storing_failed_is_refused_at_once(
-    postgres_url: str, make_kit: Any
-) -> None:
+def test_a_forwarded_move_whose_storing_failed_is_refused_at_once(postgres_url: str) -> None:
     """forwarding.py `_play`: "the store failed: the person hears so at once, not after a
     wait": 409 `table_busy`, "the move could not be stored: try again"."""
-    owner, other = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url) as (kit, spare):
+        owner = kit.app
+        one = kit.client
         table = kit.create()
         kit.play_first_moves(table, 1)
         spare.view(table)
@@ -108,6 +100,21 @@ def test_a_forwarded_move_whose_storing_failed_is_refused_at_once(
         assert waited < 5.0, "the asker waited for an answer that had come"
         assert manager.holds(live(owner, table.id))
         assert kit.view(table)["version"] == spare.view(table)["version"]
+
+
+def test_a_seat_joined_through_another_process_counts_as_joined_here(postgres_url: str) -> None:
+    """workers.py `joined`: "A socket for `seat` opened here: the other processes count the
+    seat as joined", also the process where the table was made and waits for its people
+    (docs/web.md: the game begins when every player has joined or the creator starts it)."""
+    with two_processes(postgres_url) as (kit, spare):
+        table_id, tokens = form_table(kit, ["human", "human"])  # it waits for both
+        here = live(kit.app, table_id)
+        assert here.held and here.joined == set()
+        path = f"/ws/table/{table_id}?seat=1&token={tokens[1]}"
+        with spare.client.websocket_connect(path) as socket:
+            assert socket.receive_json()["type"] == "view"
+            kit.wait_for(lambda: here.joined == {1})
+        assert here.held, "seat 0 has not joined yet"
 
 
 @pytest.mark.sqlite_only  # one process handling its messages, not the storage
@@ -190,7 +197,7 @@ def test_the_heartbeat_adopts_the_tables_whose_owner_stopped(tmp_path: Path, mak
         assert leases.holder(manager.store.engine, broken) is None
 
 
-def test_on_postgresql_the_heartbeat_renews_the_leases_held(
+def test_the_heartbeat_of_a_shared_database_renews_the_leases_held(
     postgres_url: str, make_kit: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """workers.py: "The owner renews all its leases every `lease / 4` s (a heartbeat)"."""
@@ -204,3 +211,8 @@ def test_on_postgresql_the_heartbeat_renews_the_leases_held(
         time.sleep(2.5)  # ten heartbeats; an unrenewed lease would have run out twice
         assert leases.holder(app.state.manager.store.engine, table.id) == app.state.manager.owner
         assert app.state.manager.holds(live(app, table.id))
+        # It counts itself the owner for 90% of each renewal only, never past the lease's end
+        # (read first: a renewal in between only moves the lease's end later).
+        believed = app.state.manager._held[table.id] - time.monotonic()
+        _, expires = lease_of(app, table.id)
+        assert believed < (expires - datetime.now(UTC)).total_seconds(), "it writes past its lease"

@@ -32,6 +32,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import orjson
 import pytest
+from cluster_support import two_processes
 from fastapi.testclient import TestClient
 from sqlalchemy.engine import make_url
 from typer.testing import CliRunner
@@ -512,12 +513,12 @@ def test_serve_with_two_workers_starts_them_and_shares_a_table(
 
 
 def test_a_table_handed_over_while_its_bot_is_to_move_goes_on_with_its_bot(
-    postgres_url: str, make_kit: Any
+    postgres_url: str,
 ) -> None:
     """A name given through the other process moves the table there: its bot moves there."""
-    owner, other = create_app(postgres_url, bot_delay=0.5), create_app(postgres_url, bot_delay=0.0)
-    with TestClient(owner) as one, TestClient(other) as two:
-        kit, spare = make_kit(owner, one), make_kit(other, two)
+    with two_processes(postgres_url, first_bot_delay=0.5) as (kit, spare):
+        other = spare.app
+        two = spare.client
         table = kit.create(seats=["human", "random"])
         spare.view(table)  # the other process has the table open from here on
         while kit.view(table)["to_move"] != 1:  # the owner's bot waits half a second

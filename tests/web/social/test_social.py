@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from socket_support import next_view
+from web_support import form_table
 
 from ludoteca.store.social import WritingTooFast
 from ludoteca.web.server import create_app
@@ -23,19 +24,6 @@ def next_of(socket: Any, kind: str) -> dict[str, Any]:
     while message["type"] != kind:
         message = socket.receive_json()
     return message
-
-
-def form_table(web: Any, seats: list[str]) -> tuple[str, dict[int, str]]:
-    """A ludo table set up in the lobby's form; its id and the tokens of its human seats."""
-    fields = {"game": "ludo", "players": str(len(seats)), "speed": "fast"}
-    fields.update({f"seat{i}": s for i, s in enumerate(seats)})
-    answer = web.client.post("/tables", data=fields, follow_redirects=False)
-    assert answer.status_code == 303, answer.text
-    seat, token = web.token_of(answer.headers["location"])
-    table_id = answer.headers["location"].split("/")[2].split("?")[0]
-    view = web.client.get(f"/api/tables/{table_id}", params={"seat": seat, "token": token}).json()
-    tokens = {seat: token} | dict(web.token_of(i["path"]) for i in view["invites"])
-    return table_id, tokens
 
 
 def link(table_id: str, seat: int, tokens: dict[int, str]) -> str:

@@ -8,6 +8,7 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from test_social import ONE_COLOUR, finish, next_of
 
 from ludoteca.core.api import CHANCE
@@ -15,6 +16,7 @@ from ludoteca.core.chance import keyed_uniform, pick
 from ludoteca.core.record import Record
 from ludoteca.store.social import Takeback
 from ludoteca.store.tables import MoveData
+from ludoteca.web.server import create_app
 from ludoteca.web.social.takeback_story import TakebackNote, lines_before, with_takebacks
 from ludoteca.web.table.new_table import request_from_form
 
@@ -192,23 +194,41 @@ def test_between_people_a_takeback_is_a_request_the_other_answers(web: Any) -> N
     assert web.view(table)["version"] == version and web.view(table)["to_move"] == mover
 
 
-def test_bots_playing_on_do_not_withdraw_a_request(web: Any) -> None:
-    table = web.create(players=3, seats=["human", "human", "greedy"], speed="fast", seed=4)
-    live = web.app.state.manager.tables[table.id]
-    web.wait_for(lambda: live.to_move() in {0, 1})
-    mover = live.to_move()
-    other = 1 - mover
-    web.play_first_moves(table, 1)
-    path = f"/api/tables/{table.id}/takeback"
-    web.client.post(path, json={"seat": mover, "token": table.tokens[mover]})
-    at = max(m.index for m in live.moves if m.player == mover)
-    web.wait_for(lambda: live.to_move() in {0, 1})
-    assert any(m.player == 2 for m in live.moves[at:])  # the bot has moved meanwhile
-    answer = web.client.post(
-        path + "/answer", json={"seat": other, "token": table.tokens[other], "accept": True}
-    )
-    assert answer.status_code == 200 and answer.json()["at"] == at
-    assert live.to_move() == mover and len(live.moves) == at
+@pytest.mark.parametrize(("bot", "seed"), [(2, 4), (1, 6)], ids=["bot-last", "person-last"])
+def test_bots_playing_on_do_not_withdraw_a_request(
+    database: str, make_kit: Any, bot: int, seed: int
+) -> None:
+    """Nor do the dice rolled meanwhile (chance's moves, player -1, are no seat's: with a
+    person in the last seat, `seats[-1]` must not count them). At normal speed the bot waits
+    half a second, so it moves after the request (at fast speed its reply is stored with the
+    person's move, before any request)."""
+    app = create_app(database, bot_delay=0.5)
+    with TestClient(app) as client:
+        web = make_kit(app, client)
+        seats = ["human"] * 3
+        seats[bot] = "greedy"
+        table = web.create(players=3, seats=seats, speed="normal", seed=seed)
+        live = web.app.state.manager.tables[table.id]
+        people = {seat for seat in range(3) if seat != bot}
+        mover = (bot - 1) % 3  # the person the bot plays after
+        (other,) = people - {mover}
+        web.wait_for(lambda: live.to_move() in people)
+        while live.to_move() != mover:
+            web.play_first_moves(table, 1)
+            web.wait_for(lambda: live.to_move() in people)
+        web.play_first_moves(table, 1)
+        path = f"/api/tables/{table.id}/takeback"
+        web.client.post(path, json={"seat": mover, "token": table.tokens[mover]})
+        asked = len(live.moves)
+        at = max(m.index for m in live.moves if m.player == mover)
+        web.wait_for(lambda: live.to_move() in people)
+        played_on = [m.player for m in live.moves[asked:]]
+        assert bot in played_on and -1 in played_on  # the bot moved, the dice rolled since
+        answer = web.client.post(
+            path + "/answer", json={"seat": other, "token": table.tokens[other], "accept": True}
+        )
+        assert answer.status_code == 200 and answer.json()["at"] == at
+        assert live.to_move() == mover and len(live.moves) == at
 
 
 def test_a_move_withdraws_a_waiting_request(web: Any) -> None:
