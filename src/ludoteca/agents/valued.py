@@ -20,11 +20,11 @@ there, by the same value (at most `SCAN` replies, drawn by the seeded generator 
 more, and at most `REPLY_SAMPLES` outcomes of each chance node after a reply).
 
 With `net=selfplay` the values are instead the game's network trained by self-play
-(`ludoteca train --method td`, `learn.td`; shipped as `review/nets/selfplay/GAME-Np.npz`), and
-`net=PATH` reads such a file from anywhere (a candidate being measured). Those networks value
-*afterstates*, the position right after a move before its dice or cards, as they were trained
-to, so the agent reads each move's afterstate by the network without expanding its chance
-nodes; `depth=2` is for the review value only.
+(`ludoteca train --method td`, `learn.td`; shipped as `review/nets/selfplay/GAME-Np.npz`;
+`LearnedAgent.playing` gives the agent of a network not shipped, a candidate in training).
+Those networks value *afterstates*, the position right after a move before its dice or
+cards, as they were trained to, so the agent reads each move's afterstate by the network
+without expanding its chance nodes; `depth=2` is for the review value only.
 
 The agent reads only what it is handed (a clone under a fresh seed) and draws from its own
 generator; ties are broken by that generator, so the same seed replays the same game.
@@ -79,14 +79,17 @@ def value_of(game: Game) -> Model:
     return _MODELS[key]
 
 
-def selfplay_value(game: Game, net: str) -> NetModel:
-    """The self-play network `net` names: `selfplay` for the shipped one, else a file path;
-    refused (NoValueFunctionError) unless it is an afterstate network for this game."""
-    path = net_path(game, SELFPLAY) if net == "selfplay" else Path(net)
+NETS_BY_NAME = ("review", "selfplay")
+"""The values `net` names: the review value (`value_of`), the shipped self-play network."""
+
+
+def selfplay_value(game: Game, directory: Path | None = None) -> NetModel:
+    """The game's shipped self-play network (in `directory`, by default `SELFPLAY`): refused
+    (NoValueFunctionError) where none is shipped or the file is not an afterstate network."""
+    path = net_path(game, directory or SELFPLAY)
     if not path.exists():
         raise NoValueFunctionError(
-            f"no self-play network for {game.id} with {game.num_players} players"
-            f" ({path} does not exist)"
+            f"no self-play network is shipped for {game.id} with {game.num_players} players"
         )
     key = f"{path.resolve()}|{_key(game)}|{path.stat().st_mtime_ns}"
     if key not in _MODELS:
@@ -144,15 +147,28 @@ class LearnedAgent(Agent):
         self.width = _count(params, "width", 1)
         self.samples = _count(params, "samples", 0)
         net = str(params.get("net", "review"))
+        if net not in NETS_BY_NAME:
+            raise ValueError(f"learned plays by net=review or net=selfplay, not {net!r}")
         try:
-            self.model = value_of(game) if net == "review" else selfplay_value(game, net)
+            model = value_of(game) if net == "review" else selfplay_value(game)
         except NoValueFunctionError as exc:
             raise ValueError(f"learned needs a learned value: {exc}") from exc
+        self._use(model)
+
+    def _use(self, model: Model) -> None:
+        self.model = model
         self.chain = CHAIN
-        if isinstance(self.model, NetModel) and self.model.about.get("values") == AFTERSTATES:
+        if isinstance(model, NetModel) and model.about.get("values") == AFTERSTATES:
             self.chain = 0  # the network reads afterstates, chance nodes and all
             if self.depth != 1:
                 raise ValueError("learned with a self-play network looks one move ahead (depth=1)")
+
+    @classmethod
+    def playing(cls, game: Game, model: NetModel, seed: int | None = None) -> LearnedAgent:
+        """The agent of an afterstate network not shipped (a candidate in training)."""
+        agent = cls(game, seed)
+        agent._use(model)
+        return agent
 
     @classmethod
     def plays(cls, game: Game) -> bool:

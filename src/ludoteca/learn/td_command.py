@@ -2,12 +2,13 @@
 
 The run trains for `generations` generations, checkpointed after each under `--work`, and
 every `strength_every` generations plays `strength_games` games of the agent of the current
-network (`learned:net=FILE`) against the pair's `greedy` on the reference engine, one of it
+network (`LearnedAgent.playing`) against the pair's `greedy` on the reference engine, one of it
 against n - 1, its seat rotating: the win share with its Wilson 95% interval is shown and kept
-in the curve. Those games' seeds (`STRENGTH_SEED + i`) lie outside every training seed and
-outside the strength table's measuring range. With `--ship` the weights go to
-`review/nets/selfplay/` only when the last check puts the win share above the fair share 1/n
-with 95% confidence; the figure that counts is the strength table's, on its own seeds.
+in the curve (a game cut off unfinished counts as no win). Those games' seeds
+(`STRENGTH_SEED + i`) lie outside every training seed and outside the strength table's
+measuring range. With `--ship` the weights go to `review/nets/selfplay/` only when the last
+check puts the win share above the fair share 1/n with 95% confidence; the figure that counts
+is the strength table's, on its own seeds.
 """
 
 from __future__ import annotations
@@ -21,14 +22,17 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ludoteca.agents.valued import SELFPLAY
+from ludoteca import agents
+from ludoteca.agents.valued import AFTERSTATES, SELFPLAY, LearnedAgent
 from ludoteca.analysis.figures import _new_figure, save_png
-from ludoteca.arena.match import play_game
 from ludoteca.arena.stats import wilson_interval, win_shares
 from ludoteca.core.api import Game
+from ludoteca.core.bounds import MAX_ACTIONS
+from ludoteca.core.chance import play_chance
 from ludoteca.core.registry import load
 from ludoteca.learn.td import TDCurve, TDSettings, TDTrainer
 from ludoteca.review.net import NetModel, net_path
+from ludoteca.terminal.seats import agent_seed
 from ludoteca.vector import NoKernelError, kernels
 
 STRENGTH_SEED = 3 * 10**12
@@ -77,7 +81,7 @@ def save_net(job: TDJob, trainer: TDTrainer, path: Path) -> NetModel:
     """The trainer's current weights as an afterstate weight file (`agents.valued`)."""
     game = trainer.game
     about: dict[str, Any] = {
-        "values": "afterstates",
+        "values": AFTERSTATES,
         "command": job.command(),
         "seed": job.settings.seed,
         "settings": asdict(job.settings),
@@ -91,19 +95,28 @@ def save_net(job: TDJob, trainer: TDTrainer, path: Path) -> NetModel:
     return model
 
 
-def strength(job: TDJob, trainer: TDTrainer, path: Path) -> tuple[float, int]:
-    """The current network's agent against n - 1 `greedy`: (win shares won, games)."""
-    save_net(job, trainer, path)
+def strength(job: TDJob, trainer: TDTrainer) -> tuple[float, int]:
+    """The current network's agent against n - 1 `greedy`: (win shares won, games). Played
+    here rather than by `arena.match.play_game`, which loads agents by spec: a candidate's
+    network is no shipped file a spec could name."""
     game = trainer.game
-    n = game.num_players
+    model = NetModel(game, trainer.layers(), {"values": AFTERSTATES})
     won = 0.0
     for i in range(job.strength_games):
-        seat = i % n
-        specs = [OPPONENT] * n
-        specs[seat] = f"learned:net={path}"
-        result = play_game(game, specs, STRENGTH_SEED + i)
-        if result.finished:
-            won += float(win_shares(result.returns)[seat])
+        seed, measured = STRENGTH_SEED + i, i % game.num_players
+        bots = [
+            LearnedAgent.playing(game, model, agent_seed(seed, seat)) if seat == measured
+            else agents.load(OPPONENT, game, seed=agent_seed(seed, seat))
+            for seat in range(game.num_players)
+        ]  # fmt: skip
+        state = game.new_initial_state(seed=seed)
+        while len(state.history()) < MAX_ACTIONS:
+            play_chance(state)
+            if state.is_terminal():
+                won += float(win_shares(state.returns())[measured])
+                break
+            seat = state.current_player()
+            state.apply_action(bots[seat].act(state.clone_for_agent()), seat)
     return won, job.strength_games
 
 
@@ -122,9 +135,7 @@ def run_td(job: TDJob, console: Console | None = None) -> tuple[TDTrainer, Path,
             progress.update(task, completed=t.generation, loss=f"{t.curve.loss[-1]:.4f}",
                             check=describe_check(t.curve, game.num_players))  # fmt: skip
 
-        trainer.train_to(
-            job.generations, show, lambda t: strength(job, t, path), job.strength_every
-        )
+        trainer.train_to(job.generations, show, lambda t: strength(job, t), job.strength_every)
     save_net(job, trainer, path)
     shipped = False
     if job.ship and beats_fair_share(trainer.curve, game.num_players):
