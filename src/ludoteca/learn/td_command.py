@@ -1,14 +1,14 @@
 """`ludoteca train GAME --method td`: TD(lambda) self-play (`learn.td`) with strength checks.
 
-The run trains for `generations` generations, checkpointed after each under `--work`, and
-every `strength_every` generations plays `strength_games` games of the agent of the current
-network (`LearnedAgent.playing`) against the pair's `greedy` on the reference engine, one of it
-against n - 1, its seat rotating: the win share with its Wilson 95% interval is shown and kept
-in the curve (a game cut off unfinished counts as no win). Those games' seeds
-(`STRENGTH_SEED + i`) lie outside every training seed and outside the strength table's
-measuring range. With `--ship` the weights go to `review/nets/selfplay/` only when the last
-check puts the win share above the fair share 1/n with 95% confidence; the figure that counts
-is the strength table's, on its own seeds.
+The run trains for `generations` generations, checkpointed after each under `--work`. Every
+`strength_every` generations it keeps the weights (`snapshot`) and plays `strength_games`
+games of the current network's agent (`LearnedAgent.playing`) against the pair's `greedy` on
+the reference engine, one of it against n - 1, its seat rotating: the win share with its
+Wilson 95% interval is shown and kept in the curve (a game cut off unfinished counts as no
+win). Those games' seeds (`STRENGTH_SEED + i`) lie outside every training seed and outside the
+strength table's measuring range. With `--ship` the weights go to `review/nets/selfplay/` only
+when the last check puts the win share above the fair share 1/n with 95% confidence; the
+figure that counts is the strength table's, on its own seeds.
 """
 
 from __future__ import annotations
@@ -77,6 +77,11 @@ class TDJob:
         return shlex.join(words)
 
 
+def snapshot(job: TDJob, generation: int) -> Path:
+    """Where the weights of the strength check after `generation` generations are kept."""
+    return job.work / f"{job.stem()}-g{generation}.npz"
+
+
 def save_net(job: TDJob, trainer: TDTrainer, path: Path) -> NetModel:
     """The trainer's current weights as an afterstate weight file (`agents.valued`)."""
     game = trainer.game
@@ -135,7 +140,11 @@ def run_td(job: TDJob, console: Console | None = None) -> tuple[TDTrainer, Path,
             progress.update(task, completed=t.generation, loss=f"{t.curve.loss[-1]:.4f}",
                             check=describe_check(t.curve, game.num_players))  # fmt: skip
 
-        trainer.train_to(job.generations, show, lambda t: strength(job, t), job.strength_every)
+        def check(t: TDTrainer) -> tuple[float, int]:
+            save_net(job, t, snapshot(job, t.generation))  # each check's weights are kept
+            return strength(job, t)
+
+        trainer.train_to(job.generations, show, check, job.strength_every)
     save_net(job, trainer, path)
     shipped = False
     if job.ship and beats_fair_share(trainer.curve, game.num_players):
