@@ -66,10 +66,11 @@ class TDJob:
         game = self.load_game()
         return f"{game.id}-{game.num_players}p-td-s{self.settings.seed}"
 
-    def command(self) -> str:
+    def command(self, generations: int | None = None) -> str:
+        """The command that trains these weights (to `generations`, by default the job's)."""
         s = self.settings
         words = ["ludoteca", "train", self.game, "--players", str(self.load_game().num_players)]
-        words += ["--method", "td", "--generations", str(self.generations)]
+        words += ["--method", "td", "--generations", str(generations or self.generations)]
         words += ["--per-generation", str(s.games), "--td-steps", str(s.steps)]
         words += ["--lam", str(s.lam), "--explore", str(s.explore)]
         words += ["--hidden", ",".join(map(str, s.hidden)), "--rate", str(s.rate)]
@@ -87,7 +88,7 @@ def save_net(job: TDJob, trainer: TDTrainer, path: Path) -> NetModel:
     game = trainer.game
     about: dict[str, Any] = {
         "values": AFTERSTATES,
-        "command": job.command(),
+        "command": job.command(trainer.generation),
         "seed": job.settings.seed,
         "settings": asdict(job.settings),
         "generations": trainer.generation,
