@@ -146,3 +146,39 @@ def test_a_file_for_another_table_is_refused_clearly(weights: Path) -> None:
         NetModel.read(load("museum", 3), weights)
     with pytest.raises(NoValueFunctionError, match=r"museum with 2 players.*not for ludo"):
         NetModel.read(load("ludo", 2), weights)
+
+
+def test_the_td_command_trains_checks_and_keeps_the_weights_unshipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from ludoteca.cli import app
+    from ludoteca.learn import td_command
+
+    shipped = tmp_path / "shipped"  # where --ship would write, instead of the package
+    monkeypatch.setattr(td_command, "SELFPLAY", shipped)
+
+    words = ["train", "museum", "--players", "2", "--method", "td", "--generations", "2"]
+    words += ["--per-generation", "4", "--td-steps", "10", "--hidden", "8"]
+    words += ["--strength-every", "2", "--strength-games", "2", "--ship"]
+    result = CliRunner().invoke(app, [*words, "--work", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "2 generations of 4 games" in result.output and "of 2 vs greedy" in result.output
+    assert "not shipped (--ship ships only above the fair share at 95%)" in result.output
+    model = NetModel.read(MUSEUM2, tmp_path / "museum-2p-td-s0.npz")
+    assert model.about["command"].startswith("ludoteca train museum --players 2 --method td")
+    assert model.about["generations"] == 2 and len(model.about["strength_checks"]) == 1
+    assert (tmp_path / "museum-2p-td-s0-g2.npz").exists()  # the check's weights, kept
+    assert not shipped.exists()
+
+
+def test_the_td_command_refuses_a_game_without_a_kernel_in_one_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from ludoteca.cli import app
+
+    words = ["train", "villa", "--method", "td", "--work", str(tmp_path)]
+    result = CliRunner().invoke(app, words)
+    assert result.exit_code != 0 and "villa has no compiled kernel" in result.output
+    assert "Traceback" not in result.output
