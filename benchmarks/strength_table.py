@@ -52,6 +52,7 @@ from typing import Any
 
 import ludoteca
 from ludoteca import agents
+from ludoteca.agents.valued import SELFPLAY as SELFPLAY_NETS
 from ludoteca.arena.match import play_game
 from ludoteca.arena.schedule import game_seed
 from ludoteca.arena.stats import is_draw, wilson_interval, win_shares
@@ -159,6 +160,22 @@ LEARNED = (
 where `hard` was `greedy` before it. Villa's games cost about ten seconds each (the pull odds of
 every move's afterstate run the physics), so it has the fewest."""
 
+SELFPLAY_GAMES = {"ludo": 240, "bremen": 120, "museum": 120, "siege": 120}
+"""Games per table of a shipped self-play network's agent (`learned:net=selfplay`)."""
+
+
+def selfplay_matchups() -> tuple[Matchup, ...]:
+    """One `learned:net=selfplay` against n - 1 `greedy` at every table whose network trained
+    by TD self-play is shipped (`review/nets/selfplay/GAME-Np.npz`, issue 30)."""
+    found = []
+    for path in sorted(SELFPLAY_NETS.glob("*-*p.npz")):
+        game, players = path.stem.rsplit("-", 1)
+        found.append(
+            Matchup(game, int(players[:-1]), "learned:net=selfplay", "greedy", SELFPLAY_GAMES[game])
+        )
+    return tuple(found)
+
+
 EXTRAS = (
     Matchup("ludo", 2, "expectimax", "greedy", 240),
     Matchup("ludo", 3, "expectimax", "greedy", 60),
@@ -179,6 +196,7 @@ EXTRAS = (
     Matchup("villa", 3, "careful", "greedy", 36),
     Matchup("villa", 4, "careful", "greedy", 36),
     *LEARNED,
+    *selfplay_matchups(),
 )
 """Matchups the docs quote besides the levels: agents whose parameters or rules were chosen on
 games (expectimax's and bremen's guided mcts defaults, the tuned weights, careful's rules),
@@ -257,7 +275,7 @@ def fingerprint(matchup: Matchup) -> str:
     if "tuned" in names:
         parts.append(tuned_weights(matchup.game))
     if "learned" in names:
-        parts.append(learned_value(matchup.game, matchup.players))
+        parts.append(learned_value(matchup.game, matchup.players, matchup.agent))
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
@@ -267,10 +285,13 @@ def tuned_weights(game_id: str) -> str:
     return json.dumps(json.loads(path.read_text())["weights"], sort_keys=True)
 
 
-def learned_value(game_id: str, players: int) -> str:
-    """A digest of the value file the `learned` agent plays by (the network where one is
-    shipped, else the softmax weights)."""
+def learned_value(game_id: str, players: int, spec: str = "learned") -> str:
+    """A digest of the value file the `learned` agent plays by (with `net=selfplay` its
+    self-play network; else the review network where one is shipped, else the softmax
+    weights)."""
     game = _game(game_id, players)
+    if agents.parse_spec(spec)[1].get("net") == "selfplay":
+        return hashlib.sha256(net_path(game, SELFPLAY_NETS).read_bytes()).hexdigest()
     path = net_path(game)
     if not path.exists():
         path = params_path(game)
@@ -630,6 +651,7 @@ TABLES = {
     "extras": lambda done: extras_table(done) + footer(done),
     "tuned": lambda done: extras_table(done, agent="tuned") + footer(done),
     "learned": lambda done: extras_table(done, agent="learned") + footer(done),
+    "selfplay": lambda done: extras_table(done, agent="learned:net=selfplay") + footer(done),
 }
 """The tables the docs hold, by marker name: `<!-- strength-table:NAME -->` and
 `<!-- /strength-table:NAME -->` lines enclose each."""

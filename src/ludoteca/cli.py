@@ -578,9 +578,38 @@ def train(
         Path | None,
         typer.Option("--plot", dir_okay=False, help="save the training curve (PNG) here"),
     ] = None,
+    method: Annotated[
+        str, typer.Option("--method", help="mc: fit to the bots' games; td: TD(lambda) self-play")
+    ] = "mc",
+    generations: Annotated[
+        int, typer.Option("--generations", min=1, help="td: generations in all")
+    ] = 200,
+    per_generation: Annotated[
+        int, typer.Option("--per-generation", min=1, help="td: games per generation")
+    ] = 64,
+    td_steps: Annotated[
+        int, typer.Option("--td-steps", min=1, help="td: Adam steps per generation")
+    ] = 100,
+    lam: Annotated[float, typer.Option("--lam", min=0.0, max=1.0, help="td: lambda")] = 0.7,
+    explore: Annotated[
+        float, typer.Option("--explore", min=0.0, max=1.0, help="td: chance of a random move")
+    ] = 0.02,
+    strength_every: Annotated[
+        int, typer.Option("--strength-every", min=0, help="td: generations between checks")
+    ] = 0,
+    strength_games: Annotated[
+        int, typer.Option("--strength-games", min=1, help="td: games of a strength check")
+    ] = 30,
 ) -> None:
     """Train a value network by self-play (the `learn` extra: PyTorch) and test it on held-out
     games; a run stopped and started again resumes from its checkpoint."""
+    if method not in ("mc", "td"):
+        raise typer.BadParameter(f"--method is mc or td, not {method!r}")
+    if method == "td":
+        _train_td(game, players, hidden, rate, batch, seed, work, ship, plot,
+                  generations, per_generation, td_steps, lam, explore, strength_every,
+                  strength_games)  # fmt: skip
+        return
     with _errors():
         try:
             # On use, not at start-up: training needs torch, the `learn` extra.
@@ -609,6 +638,40 @@ def train(
         if plot is not None:
             title = f"{game}, {job.load_game().num_players} players: loss while training"
             plot_curve(outcome.curve, title, plot)
+
+
+def _train_td(
+    game: str, players: int | None, hidden: str, rate: float, batch: int, seed: int,
+    work: Path, ship: bool, plot: Path | None, generations: int, per_generation: int,
+    td_steps: int, lam: float, explore: float, strength_every: int, strength_games: int,
+) -> None:  # fmt: skip
+    """`train --method td`: TD(lambda) self-play on the compiled kernel (`learn.td_command`)."""
+    with _errors():
+        try:
+            from ludoteca.learn.td import TDSettings
+            from ludoteca.learn.td_command import TDJob, plot_td_curve, report_td, run_td
+        except ImportError as exc:
+            if exc.name != "torch":
+                raise
+            raise MissingExtraError(
+                "torch is not installed: pip install 'ludoteca[learn]'"
+            ) from exc
+        try:
+            widths = tuple(int(w) for w in hidden.split(","))
+        except ValueError:
+            raise InvalidOptionError(f"--hidden is widths such as 64,32, not {hidden!r}") from None
+        settings = TDSettings(
+            hidden=widths, rate=rate, lam=lam, explore=explore, games=per_generation,
+            steps=td_steps, batch=batch, seed=seed,
+        )  # fmt: skip
+        job = TDJob(game, players, settings, generations, strength_every, strength_games,
+                    work, ship)  # fmt: skip
+        console = Console()
+        trainer, path, shipped = run_td(job, console)
+        console.print(report_td(job, trainer, path, shipped))
+        if plot is not None:
+            title = f"{game}, {trainer.game.num_players} players: TD self-play"
+            plot_td_curve(trainer.curve, title, plot)
 
 
 @app.command()

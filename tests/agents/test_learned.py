@@ -68,7 +68,9 @@ def test_a_depth_out_of_range_is_refused_clearly(spec: str) -> None:
 
 
 def test_unknown_parameters_and_a_game_without_a_value_are_refused() -> None:
-    with pytest.raises(InvalidOptionError, match="learned takes depth, width, samples; not wide"):
+    with pytest.raises(
+        InvalidOptionError, match="learned takes depth, width, samples, net; not wide"
+    ):
         agents.load("learned:wide=2", ludoteca.load("ludo", 2))
     variant = ludoteca.load("ludo", players=4, board=6)  # no value fitted for this board
     assert "learned" not in agents.available(variant)

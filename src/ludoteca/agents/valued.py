@@ -19,6 +19,13 @@ again, each decision position they lead to valued by the best reply of the seat 
 there, by the same value (at most `SCAN` replies, drawn by the seeded generator where there are
 more, and at most `REPLY_SAMPLES` outcomes of each chance node after a reply).
 
+With `net=selfplay` the values are instead the game's network trained by self-play
+(`ludoteca train --method td`, `learn.td`; shipped as `review/nets/selfplay/GAME-Np.npz`;
+`LearnedAgent.playing` gives the agent of a network not shipped, a candidate in training).
+Those networks value *afterstates*, the position right after a move before its dice or
+cards, as they were trained to, so the agent reads each move's afterstate by the network
+without expanding its chance nodes; `depth=2` is for the review value only.
+
 The agent reads only what it is handed (a clone under a fresh seed) and draws from its own
 generator; ties are broken by that generator, so the same seed replays the same game.
 """
@@ -27,6 +34,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -35,7 +43,7 @@ import numpy.typing as npt
 from ludoteca.agents.base import Agent, child_of
 from ludoteca.core.api import Game, State
 from ludoteca.i18n import N_
-from ludoteca.review.net import Model, net_path, shipped_value
+from ludoteca.review.net import NETS, Model, NetModel, net_path, shipped_value
 from ludoteca.review.value import NoValueFunctionError, params_path, win_shares
 
 DEFAULTS: dict[str, int] = {"depth": 1, "width": 4, "samples": 0}
@@ -47,6 +55,10 @@ SCAN = 64
 """The most replies of one decision looked at with `depth=2` (villa lays a floor in 190 ways)."""
 REPLY_SAMPLES = 6
 """The most outcomes of a chance node after a reply (`depth=2`; bremen rolls 36 ways)."""
+SELFPLAY = NETS / "selfplay"
+"""Where the networks trained by self-play on afterstates are shipped (`net=selfplay`)."""
+AFTERSTATES = "afterstates"
+"""The `values` of a weight file whose network values afterstates (`learn.td`)."""
 
 Array = npt.NDArray[np.float64]
 Leaves = list[tuple[float, State]]
@@ -65,6 +77,29 @@ def value_of(game: Game) -> Model:
     if key not in _MODELS:
         _MODELS[key] = shipped_value(game)
     return _MODELS[key]
+
+
+NETS_BY_NAME = ("review", "selfplay")
+"""The values `net` names: the review value (`value_of`), the shipped self-play network."""
+
+
+def selfplay_value(game: Game, directory: Path | None = None) -> NetModel:
+    """The game's shipped self-play network (in `directory`, by default `SELFPLAY`): refused
+    (NoValueFunctionError) where none is shipped or the file is not an afterstate network."""
+    path = net_path(game, directory or SELFPLAY)
+    if not path.exists():
+        raise NoValueFunctionError(
+            f"no self-play network is shipped for {game.id} with {game.num_players} players"
+        )
+    key = f"{path.resolve()}|{_key(game)}|{path.stat().st_mtime_ns}"
+    if key not in _MODELS:
+        model = NetModel.read(game, path)
+        if model.about.get("values") != AFTERSTATES:
+            raise NoValueFunctionError(f"{path.name} is not a network of afterstate values")
+        _MODELS[key] = model
+    found = _MODELS[key]
+    assert isinstance(found, NetModel)
+    return found
 
 
 def _has_value(game: Game) -> bool:
@@ -100,9 +135,9 @@ class LearnedAgent(Agent):
     description = N_("plays by the learned win chances, averaging over dice and cards")
 
     def __init__(self, game: Game, seed: int | None = None, **params: Any) -> None:
-        unknown = sorted(set(params) - set(DEFAULTS))
+        unknown = sorted(set(params) - {*DEFAULTS, "net"})
         if unknown:
-            raise ValueError(f"learned takes depth, width, samples; not {', '.join(unknown)}")
+            raise ValueError(f"learned takes depth, width, samples, net; not {', '.join(unknown)}")
         super().__init__(game, seed, **params)
         self.depth = int(params.get("depth", DEFAULTS["depth"]))
         if self.depth not in DEPTHS:
@@ -111,10 +146,29 @@ class LearnedAgent(Agent):
             )
         self.width = _count(params, "width", 1)
         self.samples = _count(params, "samples", 0)
+        net = str(params.get("net", "review"))
+        if net not in NETS_BY_NAME:
+            raise ValueError(f"learned plays by net=review or net=selfplay, not {net!r}")
         try:
-            self.model = value_of(game)
+            model = value_of(game) if net == "review" else selfplay_value(game)
         except NoValueFunctionError as exc:
             raise ValueError(f"learned needs a learned value: {exc}") from exc
+        self._use(model)
+
+    def _use(self, model: Model) -> None:
+        self.model = model
+        self.chain = CHAIN
+        if isinstance(model, NetModel) and model.about.get("values") == AFTERSTATES:
+            self.chain = 0  # the network reads afterstates, chance nodes and all
+            if self.depth != 1:
+                raise ValueError("learned with a self-play network looks one move ahead (depth=1)")
+
+    @classmethod
+    def playing(cls, game: Game, model: NetModel, seed: int | None = None) -> LearnedAgent:
+        """The agent of an afterstate network not shipped (a candidate in training)."""
+        agent = cls(game, seed)
+        agent._use(model)
+        return agent
 
     @classmethod
     def plays(cls, game: Game) -> bool:
@@ -141,8 +195,8 @@ class LearnedAgent(Agent):
 
     def leaves(self, state: State, samples: int, chain: int = 0) -> Leaves:
         """The decision or finished positions `state` stands for, with their probabilities
-        (chance nodes past `CHAIN` in a row stay as they are, for the model to read)."""
-        if not state.is_chance_node() or chain >= CHAIN:
+        (chance nodes past `self.chain` in a row stay as they are, for the model to read)."""
+        if not state.is_chance_node() or chain >= self.chain:
             return [(1.0, state)]
         outcomes = state.chance_outcomes()
         if samples and len(outcomes) > samples:
