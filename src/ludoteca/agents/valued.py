@@ -121,13 +121,6 @@ def _net_options(game: Game) -> Any:
 _PLAYS: dict[str, bool] = {}
 
 
-def _count(params: dict[str, Any], name: str, least: int) -> int:
-    value = int(params.get(name, DEFAULTS[name]))
-    if value < least:
-        raise ValueError(f"learned needs {name} >= {least}, not {value}")
-    return value
-
-
 class LearnedAgent(Agent):
     """Chooses the move whose afterstate the learned value likes best; see the module docstring."""
 
@@ -144,8 +137,8 @@ class LearnedAgent(Agent):
             raise ValueError(
                 f"learned looks 1 or 2 decisions ahead (depth=1 or 2), not {self.depth}"
             )
-        self.width = _count(params, "width", 1)
-        self.samples = _count(params, "samples", 0)
+        self.width = self.count(params, DEFAULTS, "width", 1)
+        self.samples = self.count(params, DEFAULTS, "samples", 0)
         net = str(params.get("net", "review"))
         if net not in NETS_BY_NAME:
             raise ValueError(f"learned plays by net=review or net=selfplay, not {net!r}")
