@@ -611,23 +611,12 @@ def train(
                   strength_games)  # fmt: skip
         return
     with _errors():
-        try:
-            # On use, not at start-up: training needs torch, the `learn` extra.
+        with _needs_torch():  # on use, not at start-up: training needs the `learn` extra
             from ludoteca.learn.command import Job, plot_curve, report
             from ludoteca.learn.command import train as run_training
             from ludoteca.learn.train import Settings
-        except ImportError as exc:
-            if exc.name != "torch":
-                raise
-            raise MissingExtraError(
-                "torch is not installed: pip install 'ludoteca[learn]'"
-            ) from exc
-        try:
-            widths = tuple(int(w) for w in hidden.split(","))
-        except ValueError:
-            raise InvalidOptionError(f"--hidden is widths such as 64,32, not {hidden!r}") from None
         settings = Settings(
-            hidden=widths, rate=rate, weight_decay=weight_decay, batch=batch,
+            hidden=_widths(hidden), rate=rate, weight_decay=weight_decay, batch=batch,
             check_every=check_every, patience=patience, seed=seed,
         )  # fmt: skip
         job = Job(game, players, agent or "", games, per_game, test_games, steps, settings,
@@ -640,6 +629,25 @@ def train(
             plot_curve(outcome.curve, title, plot)
 
 
+@contextmanager
+def _needs_torch() -> Iterator[None]:
+    """Imports of the `learn` extra: without torch, one line saying what to install."""
+    try:
+        yield
+    except ImportError as exc:
+        if exc.name != "torch":
+            raise
+        raise MissingExtraError("torch is not installed: pip install 'ludoteca[learn]'") from exc
+
+
+def _widths(hidden: str) -> tuple[int, ...]:
+    """`--hidden 64,32`: the widths of the network's hidden layers."""
+    try:
+        return tuple(int(w) for w in hidden.split(","))
+    except ValueError:
+        raise InvalidOptionError(f"--hidden is widths such as 64,32, not {hidden!r}") from None
+
+
 def _train_td(
     game: str, players: int | None, hidden: str, rate: float, batch: int, seed: int,
     work: Path, ship: bool, plot: Path | None, generations: int, per_generation: int,
@@ -647,21 +655,11 @@ def _train_td(
 ) -> None:  # fmt: skip
     """`train --method td`: TD(lambda) self-play on the compiled kernel (`learn.td_command`)."""
     with _errors():
-        try:
+        with _needs_torch():
             from ludoteca.learn.td import TDSettings
             from ludoteca.learn.td_command import TDJob, plot_td_curve, report_td, run_td
-        except ImportError as exc:
-            if exc.name != "torch":
-                raise
-            raise MissingExtraError(
-                "torch is not installed: pip install 'ludoteca[learn]'"
-            ) from exc
-        try:
-            widths = tuple(int(w) for w in hidden.split(","))
-        except ValueError:
-            raise InvalidOptionError(f"--hidden is widths such as 64,32, not {hidden!r}") from None
         settings = TDSettings(
-            hidden=widths, rate=rate, lam=lam, explore=explore, games=per_generation,
+            hidden=_widths(hidden), rate=rate, lam=lam, explore=explore, games=per_generation,
             steps=td_steps, batch=batch, seed=seed,
         )  # fmt: skip
         job = TDJob(game, players, settings, generations, strength_every, strength_games,
