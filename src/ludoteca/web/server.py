@@ -38,7 +38,7 @@ from ludoteca.web.http.errors import NotFound, Unprocessable, WebError
 from ludoteca.web.http.language import LanguageMiddleware
 from ludoteca.web.http.limits import BodyLimit, BotLimits
 from ludoteca.web.live import api, endings, your_tables
-from ludoteca.web.live.clocks import Clock, ManualClock
+from ludoteca.web.live.clocks import Clock, ManualClock, SystemClock
 from ludoteca.web.live.deps import tell_all
 from ludoteca.web.live.idle import IDLE_HOURS, IdleTables
 from ludoteca.web.live.manager import MAX_ACTIONS, TableManager
@@ -126,13 +126,13 @@ def listen_to_workers(manager: TableManager) -> None:
     manager.workers.listen(joined=joined, started=presence.announce, told=told)
 
 
-def make_notifier(manager: TableManager, settings: NotifySettings) -> Notifier:
+def make_notifier(manager: TableManager, settings: NotifySettings, clock: Clock) -> Notifier:
     """The site's notifier (`app.state.notifier`): push with its VAPID key where the `notify`
-    extra is installed, mail where an SMTP server is configured."""
+    extra is installed, mail where an SMTP server is configured; its time is `clock`'s."""
     store = NotifyStore(manager.store.engine)
     mailer = Mailer.from_url(settings.smtp_url, settings.mail_from) if settings.smtp_url else None
     key = site_key(store, settings.vapid_key_file)
-    return Notifier(manager, store, key, settings.vapid_contact, mailer)
+    return Notifier(manager, store, key, settings.vapid_contact, mailer, clock)
 
 
 def create_app(
@@ -168,11 +168,11 @@ def create_app(
 
     idle = IdleTables(manager, timedelta(hours=idle_hours))
     listen_to_workers(manager)
-    notifier = make_notifier(manager, notify or NotifySettings())
     if test_clock is None:
         test_clock = os.environ.get(TEST_CLOCK_VARIABLE, "") == "1"
-    if test_clock and clock is None:
-        clock = ManualClock()
+    if clock is None:
+        clock = ManualClock() if test_clock else SystemClock()
+    notifier = make_notifier(manager, notify or NotifySettings(), clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -1,7 +1,8 @@
 """At a turn-based table the move clock tells a subscribed person of their turn, with the
 move's deadline, and again when time is almost up; the step itself sends nothing there, so
 nobody is told twice (issue 33, items 2 and 3: "Reminders before it runs out"; "the time to
-live is capped at the move's deadline")."""
+live is capped at the move's deadline"). The time to live is reckoned by the move clock's time.
+"""
 
 from __future__ import annotations
 
@@ -51,6 +52,8 @@ def test_a_turn_based_turn_is_told_once_with_its_deadline_and_once_more_near_its
     assert answer.status_code == 200, answer.text
     drain(timed)
     assert len(pushes.received) == 2  # "time almost up", once
+    left = 0.2 * HOUR  # by the server's clock, which the test moved
+    assert left - 60 <= int(pushes.received[1].headers["ttl"]) <= left
     timed.client.post("/api/test/clock", json={"seconds": 60})
     drain(timed)
     assert len(pushes.received) == 2

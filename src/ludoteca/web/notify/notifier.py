@@ -16,12 +16,13 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from ludoteca.store.notify import MailAddress, NotifyStore
 from ludoteca.store.tables import MoveData
 from ludoteca.web.http.errors import WebError
+from ludoteca.web.live.clocks import Clock
 from ludoteca.web.live.manager import TableManager
 from ludoteca.web.live.views import seat_link
 from ludoteca.web.notify.mail import Mail, Mailer
@@ -72,7 +73,7 @@ def unsubscribe_link(mail: MailAddress) -> str:
 
 class Notifier:
     """Web Push (with the site's `key`; None: off) and mail (with `mailer`; None: off) for the
-    seats that asked, on the tables of `manager`."""
+    seats that asked, on the tables of `manager`; the time is `clock`'s, the move clock's."""
 
     def __init__(
         self,
@@ -81,8 +82,10 @@ class Notifier:
         key: SiteKey | None,
         contact: str,
         mailer: Mailer | None,
+        clock: Clock,
     ) -> None:
         self.manager = manager
+        self.clock = clock
         self.store = store
         self.key = key
         self.contact = contact
@@ -145,7 +148,7 @@ class Notifier:
         if any(connection.seat == seat for connection in table.connections):
             return
         said = words(table, kind, deadline)
-        ttl = time_to_live(deadline, datetime.now(UTC))
+        ttl = time_to_live(deadline, self.clock.now())
         self._run(self._deliver, table_id, seat, said, seat_link(table, seat), ttl)
 
     # -- sending, in the notifier's thread ------------------------------------------------------
@@ -221,7 +224,7 @@ class Notifier:
 
     async def _digest_loop(self) -> None:
         while True:
-            now = datetime.now(UTC)
+            now = self.clock.now()
             try:
                 if now.hour >= DIGEST_HOUR and await asyncio.to_thread(
                     self.store.take_digest, now.date()
