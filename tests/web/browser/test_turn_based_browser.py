@@ -109,3 +109,23 @@ def test_the_lobby_with_the_turn_based_choices_and_my_games_pass_axe(
     check(page, viewport, timed_server + "/my", my_games_ready)
     assert page.get_by_test_id("time-left").inner_text() == "8 h left"
     shoot(page, f"my-games-{viewport}")
+
+
+def test_the_table_page_counts_down_the_time_left_for_the_move(server: str, browser: Any) -> None:
+    """Beside whose turn it is, a turn-based table's page says how long the move may take; a
+    live table's says nothing of time. The server's clock and this device's are the system's."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_default_timeout(15_000)
+    for hours, expected in ((24, ("1 d left", "23 h 59 min left")), (None, None)):
+        made = httpx.post(
+            server + "/api/tables",
+            json={"game": "siege", "seats": ["human", "human"], "move_hours": hours},
+        ).json()
+        page.goto(server + made["seats"][0]["link"])
+        page.wait_for_selector("#connection.online")
+        line = page.get_by_test_id("move-time")
+        if expected is None:
+            assert line.is_hidden()
+        else:
+            line.wait_for()
+            assert line.inner_text() in expected

@@ -4,6 +4,7 @@
 import { _ } from "./i18n.js";
 import { badge, myTables, standing, yourTurn } from "./mine.js";
 import { seatPath } from "./seats.js";
+import { timeLeft } from "./time-left.js";
 
 const list = document.getElementById("my-games-list");
 
@@ -22,19 +23,6 @@ function ago(iso) {
   const seconds = (Date.parse(iso) - Date.now()) / 1000;
   for (const [unit, size] of STEPS) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
   return _("just now");
-}
-
-// The time left for a turn-based table's move, as the server's clock counts it ("2 h 10 min
-// left"; "overdue" in the moment before the server plays or forfeits the move).
-export function timeLeft(seconds) {
-  if (seconds <= 0) return _("overdue");
-  const minutes = Math.ceil(seconds / 60);
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  if (days > 0) return _("{days} d {hours} h left", { days, hours });
-  if (hours > 0 && minutes % 60 === 0) return _("{hours} h left", { hours });
-  if (hours > 0) return _("{hours} h {minutes} min left", { hours, minutes: minutes % 60 });
-  return _("{minutes} min left", { minutes });
 }
 
 function row({ table, seat }) {

@@ -6,6 +6,7 @@ import { _, explain, language, ngettext } from "./i18n.js";
 import { fitBoard } from "./fit.js";
 import { rememberName, rememberedName } from "./names.js";
 import { pageSeats } from "./seats.js";
+import { timeLeft } from "./time-left.js";
 
 const $ = (id) => document.getElementById(id);
 const board = $("board");
@@ -341,6 +342,17 @@ function restoreFocus(place) {
 }
 board.setAttribute("tabindex", "-1"); // the focus's last resort, out of the Tab order
 
+// At a turn-based table, the time left for the move it waits for, counted down while the page
+// is open: the deadline is the server's, read by this device's clock (NTP keeps them in step).
+const MOVE_TIME_MS = 30_000;
+function showMoveTime() {
+  const line = $("move-time");
+  const deadline = view && view.status === "playing" && view.pace ? view.pace.deadline : null;
+  line.hidden = !deadline;
+  if (deadline) line.textContent = timeLeft((Date.parse(deadline) - Date.now()) / 1000);
+}
+setInterval(showMoveTime, MOVE_TIME_MS);
+
 function render(v) {
   if (v.version < version) return; // an older view overtaken by a newer one
   const first = view === null;
@@ -360,6 +372,7 @@ function render(v) {
   clicked = [];
   paintClicks();
   $("message").textContent = v.message;
+  showMoveTime();
   $("status").hidden = Boolean(v.result);
   $("status").classList.toggle("your-turn", v.your_turn);
   $("status").classList.toggle("over", v.status !== "playing");
