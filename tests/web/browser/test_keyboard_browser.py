@@ -11,7 +11,7 @@ from typing import Any
 from urllib.request import Request, urlopen
 
 import pytest
-from browser_support import browser_marks
+from browser_support import PLAY_FORCED_OFF, browser_marks
 from test_villa_3d_browser import OWN, page3d, wait_for_mode  # noqa: F401 (page3d: a fixture)
 
 pytestmark = browser_marks()
@@ -26,10 +26,6 @@ FOCUSED = """() => {{
 ring (an outline at least 2 px wide). Both in one evaluation: a view drawn between two of them
 (a bot's move, the presence of the other seat) replaces the board and may move the focus to
 another control."""
-
-
-NO_FORCED_MOVES = 'localStorage.setItem("ludoteca.play-forced", "0");'
-"""The page's "play forced moves for me" switched off (static/forced.js): the person plays."""
 
 
 def create(server: str, game: str, seed: int, **body: Any) -> str:
@@ -70,7 +66,7 @@ def test_ludo_a_pawn_moves_by_keyboard(server: str, page: Any) -> None:
 
     The pawn's move is the seat's only one (seed 1): "play forced moves for me" is switched off,
     else the page plays it after 700 ms and the test races it (on a loaded machine it lost)."""
-    page.add_init_script(NO_FORCED_MOVES)
+    page.add_init_script(PLAY_FORCED_OFF)
     open_seat(page, server, create(server, "ludo", seed=1))
     assert page.locator("#board-keys").is_hidden()
     tab_to(page, "#board [data-action]")
