@@ -34,7 +34,7 @@ from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.core.fastrng import MASK64, mix64
 from ludoteca.learn.afterstates import afterstates
-from ludoteca.learn.train import layers_of, loss_of, network
+from ludoteca.learn.train import layers_of, loss_of, network, restore
 from ludoteca.vector.batch import TERMINATED, KernelBatch
 
 Floats = npt.NDArray[np.float32]
@@ -126,15 +126,10 @@ class TDTrainer:
         return json.dumps([settings, about], sort_keys=True, default=str)
 
     def _resume(self, path: Path) -> None:
-        saved = torch.load(path, weights_only=False)
-        if saved["fingerprint"] != self._fingerprint():
-            raise InvalidOptionError(
-                f"the checkpoint {path} is of another run (other game or settings):"
-                " remove it or use another --work folder"
-            )
-        self.net.load_state_dict(saved["net"])
-        self.optimiser.load_state_dict(saved["optimiser"])
-        self.generator.set_state(saved["generator"])
+        refusal = "other game or settings): remove it or use another --work folder"
+        saved = restore(
+            path, self._fingerprint(), self.net, self.optimiser, self.generator, refusal
+        )
         self.generation = saved["generation"]
         self.curve = TDCurve(**saved["curve"])
         self.seconds = saved["seconds"]

@@ -80,6 +80,26 @@ def layers_of(net: nn.Sequential) -> list[tuple[npt.NDArray[np.float64], npt.NDA
     ]
 
 
+def restore(
+    path: Path,
+    fingerprint: str,
+    net: nn.Module,
+    optimiser: torch.optim.Optimizer,
+    generator: torch.Generator,
+    refusal: str,
+) -> dict[str, Any]:
+    """Load checkpoint `path` into `net`, `optimiser` and `generator`; the rest of it is
+    returned. A checkpoint of another run (its fingerprint not `fingerprint`) is refused with
+    `refusal`, which says what differs and what to do."""
+    saved: dict[str, Any] = torch.load(path, weights_only=False)
+    if saved["fingerprint"] != fingerprint:
+        raise InvalidOptionError(f"the checkpoint {path} is of another run ({refusal}")
+    net.load_state_dict(saved["net"])
+    optimiser.load_state_dict(saved["optimiser"])
+    generator.set_state(saved["generator"])
+    return saved
+
+
 class Trainer:
     """Training of one network on fixed arrays, with its checkpoint."""
 
@@ -121,15 +141,10 @@ class Trainer:
         return json.dumps([settings, shapes, float(self.y.sum())], sort_keys=True)
 
     def _resume(self, path: Path) -> None:
-        saved = torch.load(path, weights_only=False)
-        if saved["fingerprint"] != self._fingerprint():
-            raise InvalidOptionError(
-                f"the checkpoint {path} is of another run (other settings or positions):"
-                " remove it or name another --checkpoint"
-            )
-        self.net.load_state_dict(saved["net"])
-        self.optimiser.load_state_dict(saved["optimiser"])
-        self.generator.set_state(saved["generator"])
+        refusal = "other settings or positions): remove it or name another --checkpoint"
+        saved = restore(
+            path, self._fingerprint(), self.net, self.optimiser, self.generator, refusal
+        )
         self.step = saved["step"]
         self.curve = Curve(**saved["curve"])
         self.best, self.best_loss, self.best_step = (
