@@ -135,11 +135,11 @@ class Matchup:
 LEVEL_GAMES = {
     ("easy", "medium"): {"villa": 36, "others": 120},
     ("medium", "hard"): {
-        "ludo": {2: 240, "others": 60},
+        "ludo": {2: 240, 5: 480, "others": 60},
         "bremen": {2: 24},
         "museum": {"others": 360},
         "siege": {"others": 120},
-        "villa": {"others": 408},
+        "villa": {3: 360, "others": 408},
     },
 }
 """Games per level pair: by game, then by player count ("others": any other count)."""
@@ -180,7 +180,7 @@ EXTRAS = (
     Matchup("ludo", 2, "expectimax", "greedy", 240),
     Matchup("ludo", 3, "expectimax", "greedy", 60),
     Matchup("ludo", 4, "expectimax", "greedy", 60),
-    Matchup("ludo", 5, "expectimax", "greedy", 60),
+    Matchup("ludo", 5, "expectimax", "greedy", 480),
     Matchup("ludo", 6, "expectimax", "greedy", 60),
     Matchup("bremen", 2, "mcts", "greedy", 24),
     Matchup("ludo", 2, "tuned", "greedy", 1200),
@@ -193,8 +193,8 @@ EXTRAS = (
     Matchup("museum", 4, "tuned", "greedy", 360),
     Matchup("siege", 2, "tuned", "greedy", 1200),
     Matchup("villa", 2, "careful", "greedy", 408),
-    Matchup("villa", 3, "careful", "greedy", 36),
-    Matchup("villa", 4, "careful", "greedy", 36),
+    Matchup("villa", 3, "careful", "greedy", 360),
+    Matchup("villa", 4, "careful", "greedy", 360),
     *LEARNED,
     *selfplay_matchups(),
 )

@@ -103,9 +103,9 @@ AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
 STRENGTHS: dict[str, Choice] = {
     "easy": "random",
     "medium": "greedy",
-    "hard": {2: "expectimax", 3: "expectimax", 4: "tuned", 6: "expectimax", "others": "greedy"},
+    "hard": {4: "tuned", "others": "expectimax"},
 }
 """The agent spec behind each named strength (see `ludoteca.agents.strengths`): `hard` names an
 agent other than greedy only where the strength table (`benchmarks/strength_table.py`, seeds no
-agent was tuned on) shows it stronger than greedy at 95%: expectimax with 2, 3 and 6 players,
-the tuned greedy with 4 (expectimax is not shown stronger there); with 5 neither."""
+agent was tuned on) shows it stronger than greedy at 95%: expectimax with 2, 3, 5 and 6
+players, the tuned greedy with 4 (expectimax is not shown stronger there)."""

@@ -242,9 +242,9 @@ AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "careful": CarefulAgent
 STRENGTHS: dict[str, Choice] = {
     "easy": "random",
     "medium": "greedy",
-    "hard": {2: "careful", "others": "greedy"},
+    "hard": {2: "careful", 3: "careful", "others": "greedy"},
 }
 """The agent spec behind each named strength (see `ludoteca.agents.strengths`): `careful` beats
-`greedy` at two players on seeds it was not designed on (the strength table of docs/agents.md,
-`benchmarks/strength_table.py`); at three and four players it is not shown stronger, so `hard`
-is greedy there."""
+`greedy` at two and three players on seeds it was not designed on (the strength table of
+docs/agents.md, `benchmarks/strength_table.py`); at four players it is not shown stronger, so
+`hard` is greedy there."""
