@@ -52,6 +52,7 @@ from typing import Any
 
 import ludoteca
 from ludoteca import agents
+from ludoteca.agents.tuned import weights_path
 from ludoteca.agents.valued import SELFPLAY as SELFPLAY_NETS
 from ludoteca.arena.match import play_game
 from ludoteca.arena.schedule import game_seed
@@ -273,15 +274,16 @@ def fingerprint(matchup: Matchup) -> str:
     parts = [matchup.key]
     names = (agents.parse_spec(matchup.agent)[0], agents.parse_spec(matchup.opponent)[0])
     if "tuned" in names:
-        parts.append(tuned_weights(matchup.game))
+        parts.append(tuned_weights(matchup.game, matchup.players))
     if "learned" in names:
         parts.append(learned_value(matchup.game, matchup.players, matchup.agent))
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
-def tuned_weights(game_id: str) -> str:
-    """The weights a game's `tuned` agent plays with, as sorted JSON."""
-    path = ROOT / "src" / "ludoteca" / "games" / game_id / "tuned.json"
+def tuned_weights(game_id: str, players: int) -> str:
+    """The weights a game's `tuned` agent plays with at a table of `players` (the count's own
+    file, else the general `tuned.json`), as sorted JSON."""
+    path = weights_path(game_id, players)
     return json.dumps(json.loads(path.read_text())["weights"], sort_keys=True)
 
 
