@@ -187,6 +187,7 @@ EXTRAS = (
     Matchup("ludo", 2, "tuned", "greedy", 1200),
     Matchup("ludo", 4, "tuned", "greedy", 480),
     Matchup("bremen", 2, "tuned", "greedy", 1200),
+    Matchup("bremen", 3, "tuned", "greedy", 360),
     Matchup("bremen", 4, "tuned", "greedy", 480),
     Matchup("museum", 2, "tuned", "greedy", 360),
     Matchup("museum", 2, MUSEUM_BEFORE_ELEVATOR, "greedy", 120),
