@@ -91,6 +91,10 @@ DESIGN_SEEDS = (
     ("ludoteca tune (every tuned.json): seeds drawn from [0, 2**31)", range(0, SEED_LIMIT)),
     ("benchmarks/strength.py: game i on seed i, and the runs on 10000-12999", range(0, 13_000)),
     ("docs/agents.md's first measurements: seed 1000 + i", range(1000, 1000 + 4000)),
+    (
+        "benchmarks/strength.py --first 600000000000: the choice of bremen's 4-player weights",
+        range(600_000_000_000, 600_000_000_000 + 10_000),
+    ),
 )
 """Seeds used to tune, train, design or first measure an agent, as ranges."""
 
@@ -137,7 +141,7 @@ LEVEL_GAMES = {
     ("easy", "medium"): {"villa": 36, "others": 120},
     ("medium", "hard"): {
         "ludo": {2: 240, "others": 60},
-        "bremen": {2: 24},
+        "bremen": {2: 24, 3: 360},
         "museum": {"others": 360},
         "siege": {"others": 120},
         "villa": {"others": 408},
