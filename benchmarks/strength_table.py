@@ -92,6 +92,10 @@ DESIGN_SEEDS = (
     ("benchmarks/strength.py: game i on seed i, and the runs on 10000-12999", range(0, 13_000)),
     ("docs/agents.md's first measurements: seed 1000 + i", range(1000, 1000 + 4000)),
     (
+        "the first look at bremen's 3- and 4-player weights: seed 5 * 10**11 + i",
+        range(500_000_000_000, 500_000_000_000 + 1_000),
+    ),
+    (
         "benchmarks/strength.py --first 600000000000: the choice of bremen's 4-player weights",
         range(600_000_000_000, 600_000_000_000 + 10_000),
     ),
