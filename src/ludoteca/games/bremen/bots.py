@@ -146,4 +146,5 @@ agent was tuned on) shows it stronger than greedy at 95%: the tuned greedy with 
 (`tuned.json`) and with three (`tuned-3p.json`, tuned at that count). The guided `mcts`
 (`search.MCTS_DEFAULTS`, chosen on arena seeds 1 and 4) is not shown stronger there in the few
 games its second a move allowed; with four players the two-player weights are weaker than
-greedy, so `hard` is greedy there."""
+greedy and those tuned at four (`tuned-4p.json`) are not shown stronger, so `hard` is greedy
+there."""
