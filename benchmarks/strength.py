@@ -2,19 +2,23 @@
 
     python benchmarks/strength.py --game ludo --agent greedy --games 1000 --players 4
     python benchmarks/strength.py --game bremen --players 2 --option variant=harder
+    python benchmarks/strength.py --game bremen --players 4 --agent tuned --opponent greedy \
+        --first 600000000000
 
-Each game gets its seed from its index; the measured agent takes every seat in turn (game i puts
-it in seat i mod players), so seat advantages cancel out. A shared win counts as a fraction.
+Each game gets its seed from its index: game i on seed `--first` + i, so candidates can be
+compared on seeds no tuning run draws and the strength table does not measure on. The measured
+agent takes every seat in turn (game i puts it in seat i mod players), so seat advantages
+cancel out. A shared win counts as a fraction.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import ludoteca
 from ludoteca import agents
+from ludoteca.arena.stats import wilson_interval
 from ludoteca.core.chance import play_chance
 
 
@@ -45,6 +49,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--option", action="append", default=[], help="a game option, k=v")
+    parser.add_argument("--first", type=int, default=0, help="the seed of game 0")
     args = parser.parse_args()
     options = dict(text.split("=", 1) for text in args.option)
     game = ludoteca.load(args.game, players=args.players, **options)
@@ -54,13 +59,14 @@ def main() -> None:
         seat = i % args.players
         specs = [args.opponent] * args.players
         specs[seat] = args.agent
-        wins += share_of_win(play(game, specs, seed=i), seat)
+        wins += share_of_win(play(game, specs, seed=args.first + i), seat)
     rate = wins / args.games
-    half = 1.96 * math.sqrt(rate * (1 - rate) / args.games)
+    interval = wilson_interval(wins, args.games)
     print(
-        f"{args.game}: {args.agent} vs {args.players - 1}x {args.opponent}, {args.games} games:"
-        f" won {wins:g} ({rate:.1%} ± {half:.1%}, 95% CI; fair share {1 / args.players:.1%})"
-        f" in {time.perf_counter() - start:.0f} s"
+        f"{args.game}: {args.agent} vs {args.players - 1}x {args.opponent}, {args.games} games"
+        f" on seeds {args.first}+: won {wins:g} ({rate:.1%}, Wilson 95% {interval.low:.1%}-"
+        f"{interval.high:.1%}; fair share {1 / args.players:.1%}) in"
+        f" {time.perf_counter() - start:.0f} s"
     )
 
 

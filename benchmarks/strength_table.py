@@ -52,6 +52,7 @@ from typing import Any
 
 import ludoteca
 from ludoteca import agents
+from ludoteca.agents.tuned import weights_path
 from ludoteca.agents.valued import SELFPLAY as SELFPLAY_NETS
 from ludoteca.arena.match import play_game
 from ludoteca.arena.schedule import game_seed
@@ -90,6 +91,14 @@ DESIGN_SEEDS = (
     ("ludoteca tune (every tuned.json): seeds drawn from [0, 2**31)", range(0, SEED_LIMIT)),
     ("benchmarks/strength.py: game i on seed i, and the runs on 10000-12999", range(0, 13_000)),
     ("docs/agents.md's first measurements: seed 1000 + i", range(1000, 1000 + 4000)),
+    (
+        "the first look at bremen's 3- and 4-player weights: seed 5 * 10**11 + i",
+        range(500_000_000_000, 500_000_000_000 + 1_000),
+    ),
+    (
+        "benchmarks/strength.py --first 600000000000: the choice of bremen's 4-player weights",
+        range(600_000_000_000, 600_000_000_000 + 10_000),
+    ),
 )
 """Seeds used to tune, train, design or first measure an agent, as ranges."""
 
@@ -136,7 +145,7 @@ LEVEL_GAMES = {
     ("easy", "medium"): {"villa": 36, "others": 120},
     ("medium", "hard"): {
         "ludo": {2: 240, 5: 480, "others": 60},
-        "bremen": {2: 24},
+        "bremen": {2: 24, 3: 360},
         "museum": {"others": 360},
         "siege": {"others": 120},
         "villa": {3: 360, "others": 408},
@@ -186,6 +195,7 @@ EXTRAS = (
     Matchup("ludo", 2, "tuned", "greedy", 1200),
     Matchup("ludo", 4, "tuned", "greedy", 480),
     Matchup("bremen", 2, "tuned", "greedy", 1200),
+    Matchup("bremen", 3, "tuned", "greedy", 360),
     Matchup("bremen", 4, "tuned", "greedy", 480),
     Matchup("museum", 2, "tuned", "greedy", 360),
     Matchup("museum", 2, MUSEUM_BEFORE_ELEVATOR, "greedy", 120),
@@ -273,15 +283,16 @@ def fingerprint(matchup: Matchup) -> str:
     parts = [matchup.key]
     names = (agents.parse_spec(matchup.agent)[0], agents.parse_spec(matchup.opponent)[0])
     if "tuned" in names:
-        parts.append(tuned_weights(matchup.game))
+        parts.append(tuned_weights(matchup.game, matchup.players))
     if "learned" in names:
         parts.append(learned_value(matchup.game, matchup.players, matchup.agent))
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
-def tuned_weights(game_id: str) -> str:
-    """The weights a game's `tuned` agent plays with, as sorted JSON."""
-    path = ROOT / "src" / "ludoteca" / "games" / game_id / "tuned.json"
+def tuned_weights(game_id: str, players: int) -> str:
+    """The weights a game's `tuned` agent plays with at a table of `players` (the count's own
+    file, else the general `tuned.json`), as sorted JSON."""
+    path = weights_path(game_id, players)
     return json.dumps(json.loads(path.read_text())["weights"], sort_keys=True)
 
 

@@ -328,7 +328,9 @@ def tune(
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", dir_okay=False, help="where to write (default: the game's tuned.json)"
+            "--out",
+            dir_okay=False,
+            help="where to write (default: the game's tuned-<N>p.json, played at N players)",
         ),
     ] = None,
     option: Annotated[
@@ -338,7 +340,7 @@ def tune(
 ) -> None:
     """Tune a game's greedy bot by self-play (cross-entropy method); writes its `tuned` weights."""
     # On use, not at start-up: tuning loads the arena and its cluster runner.
-    from ludoteca.agents.tuned import data_path
+    from ludoteca.agents.tuned import count_path
     from ludoteca.arena.cluster import parse_cluster
     from ludoteca.arena.tune import TuneSettings
     from ludoteca.arena.tune import tune as run_tune
@@ -353,7 +355,7 @@ def tune(
         result = run_tune(
             settings, jobs=jobs if jobs is not None or on else 1, console=console, cluster=on
         )
-        path = out or data_path(game)
+        path = out or count_path(game, players)
         result.write(path)
         last = result.history[-1]
         console.print(

@@ -4,6 +4,7 @@ file holds, measured on seeds no agent was tuned or designed on, for today's rul
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -84,9 +85,24 @@ def test_new_tuned_weights_make_the_old_blocks_stale(monkeypatch: pytest.MonkeyP
     tuned = table.Matchup("museum", 2, "tuned", "greedy", 12)
     plain = table.Matchup("museum", 2, "greedy", "random", 12)
     before = table.fingerprint(tuned), table.fingerprint(plain)
-    monkeypatch.setattr(table, "tuned_weights", lambda game_id: '{"pace": 9.0}')
+    monkeypatch.setattr(table, "tuned_weights", lambda game_id, players: '{"pace": 9.0}')
     assert table.fingerprint(tuned) != before[0]
     assert table.fingerprint(plain) == before[1]
+
+
+def test_a_tuned_matchup_is_fingerprinted_by_the_file_its_player_count_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("ludoteca.agents.tuned.GAMES_DIR", tmp_path)
+    (tmp_path / "bremen").mkdir()
+    for name, storm in (("tuned.json", 1.0), ("tuned-3p.json", 3.0)):
+        (tmp_path / "bremen" / name).write_text(json.dumps({"weights": {"storm": storm}}))
+    assert table.tuned_weights("bremen", 3) == '{"storm": 3.0}'
+    assert table.tuned_weights("bremen", 2) == table.tuned_weights("bremen", 4) == '{"storm": 1.0}'
+    three, four = (table.Matchup("bremen", n, "tuned", "greedy", 12) for n in (3, 4))
+    before = table.fingerprint(three), table.fingerprint(four)
+    (tmp_path / "bremen" / "tuned-3p.json").write_text(json.dumps({"weights": {"storm": 9.0}}))
+    assert table.fingerprint(three) != before[0] and table.fingerprint(four) == before[1]
 
 
 def test_blocks_rotate_the_measured_agent_through_every_seat() -> None:

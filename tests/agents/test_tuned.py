@@ -1,4 +1,5 @@
-"""`tuned`: the greedy bot with the weights a game ships in `tuned.json`, and nothing else."""
+"""`tuned`: the greedy bot with the weights a game ships, for the table's player count in
+`tuned-<n>p.json` or in the general `tuned.json`, and nothing else."""
 
 from __future__ import annotations
 
@@ -6,48 +7,79 @@ import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 import ludoteca
 from ludoteca import agents
-from ludoteca.agents.tuned import GAMES_DIR, TunedAgent, data_path, weighted_greedy
+from ludoteca.agents.tuned import (
+    GAMES_DIR,
+    TunedAgent,
+    count_path,
+    data_path,
+    weighted_greedy,
+    weights_path,
+)
 from ludoteca.arena.match import play_game
 from ludoteca.arena.tune import TuneSettings, greedy_spec, tune
+from ludoteca.cli import app
 from ludoteca.core.errors import InvalidOptionError, UnknownAgentError
 from ludoteca.core.registry import games
 
-SHIPPED = [info.id for info in games() if data_path(info.id).exists()]
 OPENING = 80
 """Actions per test game: enough for many choices, few enough for villa's slow greedy."""
 
 
-def shipped_weights(game_id: str) -> dict[str, float]:
-    weights: dict[str, float] = json.loads(data_path(game_id).read_text())["weights"]
+def shipped() -> list[tuple[str, int]]:
+    """Every shipped weights file as (game, the player count it is played at here): a count's
+    own file at its count, the general file at the count it was tuned for."""
+    found = []
+    for info in games():
+        general = data_path(info.id)
+        if general.exists():
+            found.append((info.id, json.loads(general.read_text())["provenance"]["players"]))
+        for players in range(info.min_players, info.max_players + 1):
+            if count_path(info.id, players).exists():
+                found.append((info.id, players))
+    return found
+
+
+SHIPPED = shipped()
+
+
+def shipped_weights(game_id: str, players: int) -> dict[str, float]:
+    weights: dict[str, float] = json.loads(weights_path(game_id, players).read_text())["weights"]
     return weights
 
 
-@pytest.mark.parametrize("game_id", SHIPPED)
-def test_shipped_weights_name_exactly_the_greedy_bots_weights(game_id: str) -> None:
-    greedy = weighted_greedy(ludoteca.load(game_id, players=2))
-    assert set(shipped_weights(game_id)) == set(greedy.weights)
+@pytest.mark.parametrize(("game_id", "players"), SHIPPED)
+def test_shipped_weights_name_exactly_the_greedy_bots_weights(game_id: str, players: int) -> None:
+    greedy = weighted_greedy(ludoteca.load(game_id, players=players))
+    assert set(shipped_weights(game_id, players)) == set(greedy.weights)
 
 
-@pytest.mark.parametrize("game_id", SHIPPED)
-def test_tuned_plays_move_for_move_like_greedy_with_the_shipped_weights(game_id: str) -> None:
-    game = ludoteca.load(game_id, players=2)
+@pytest.mark.parametrize(("game_id", "players"), SHIPPED)
+def test_tuned_plays_move_for_move_like_greedy_with_the_shipped_weights(
+    game_id: str, players: int
+) -> None:
+    game = ludoteca.load(game_id, players=players)
     assert TunedAgent.plays(game)
     bot = agents.load("tuned", game, seed=1)
-    assert isinstance(bot, TunedAgent) and bot.w == shipped_weights(game_id)
-    greedy = greedy_spec(shipped_weights(game_id))
+    assert isinstance(bot, TunedAgent) and bot.w == shipped_weights(game_id, players)
+    greedy = greedy_spec(shipped_weights(game_id, players))
+    others = ["random"] * (players - 1)
     for seed in (3, 4):
-        tuned_game = play_game(game, ["tuned", "random"], seed, max_actions=OPENING)
-        greedy_game = play_game(game, [greedy, "random"], seed, max_actions=OPENING)
+        tuned_game = play_game(game, ["tuned", *others], seed, max_actions=OPENING)
+        greedy_game = play_game(game, [greedy, *others], seed, max_actions=OPENING)
         assert tuned_game.actions == greedy_game.actions
 
 
-@pytest.mark.parametrize("game_id", SHIPPED)
-def test_shipped_weights_name_the_command_and_search_that_made_them(game_id: str) -> None:
-    data = json.loads(data_path(game_id).read_text())
+@pytest.mark.parametrize(("game_id", "players"), SHIPPED)
+def test_shipped_weights_name_the_command_and_search_that_made_them(
+    game_id: str, players: int
+) -> None:
+    data = json.loads(weights_path(game_id, players).read_text())
     made = data["provenance"]
+    assert made["players"] == players
     settings = TuneSettings(
         game_id,
         made["players"],
@@ -69,9 +101,55 @@ def games_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def write_weights(games_dir: Path, game_id: str, weights: dict[str, float]) -> None:
-    (games_dir / game_id).mkdir()
-    (games_dir / game_id / "tuned.json").write_text(json.dumps({"weights": weights}))
+def write_weights(
+    games_dir: Path, game_id: str, weights: dict[str, float], name: str = "tuned.json"
+) -> None:
+    (games_dir / game_id).mkdir(exist_ok=True)
+    players = int(name[6:-6]) if name != "tuned.json" else 2
+    data = {"weights": weights, "provenance": {"players": players}}
+    (games_dir / game_id / name).write_text(json.dumps(data))
+
+
+def test_a_count_with_its_own_file_plays_it_and_the_others_the_general_one(
+    games_dir: Path,
+) -> None:
+    defaults = dict(weighted_greedy(ludoteca.load("bremen")).weights)
+    general = {name: 2 * value for name, value in defaults.items()}
+    three = {name: 3 * value for name, value in defaults.items()}
+    write_weights(games_dir, "bremen", general)
+    write_weights(games_dir, "bremen", three, "tuned-3p.json")
+    for players, weights, name in ((2, general, "tuned.json"), (3, three, "tuned-3p.json")):
+        bot = agents.load("tuned", ludoteca.load("bremen", players=players))
+        assert isinstance(bot, TunedAgent)
+        assert (bot.w, bot.source) == (weights, games_dir / "bremen" / name)
+    assert agents.load("tuned", ludoteca.load("bremen", players=4)).w == general  # type: ignore[attr-defined]
+
+
+def test_a_count_file_alone_gives_a_tuned_player_only_at_its_count(games_dir: Path) -> None:
+    defaults = dict(weighted_greedy(ludoteca.load("bremen")).weights)
+    write_weights(games_dir, "bremen", defaults, "tuned-4p.json")
+    assert TunedAgent.plays(ludoteca.load("bremen", players=4))
+    assert not TunedAgent.plays(ludoteca.load("bremen", players=3))
+    with pytest.raises(UnknownAgentError, match="no tuned weights for bremen"):
+        agents.load("tuned", ludoteca.load("bremen", players=3))
+
+
+def test_a_count_file_tuned_for_another_count_is_refused(games_dir: Path) -> None:
+    defaults = dict(weighted_greedy(ludoteca.load("bremen")).weights)
+    write_weights(games_dir, "bremen", defaults, "tuned-4p.json")
+    (games_dir / "bremen" / "tuned-4p.json").rename(games_dir / "bremen" / "tuned-3p.json")
+    with pytest.raises(
+        InvalidOptionError, match="tuned for 4 players; it serves only tables of 4, not one of 3"
+    ):
+        agents.load("tuned", ludoteca.load("bremen", players=3))
+
+
+def test_a_count_file_without_provenance_is_refused(games_dir: Path) -> None:
+    (games_dir / "bremen").mkdir()
+    defaults = dict(weighted_greedy(ludoteca.load("bremen")).weights)
+    (games_dir / "bremen" / "tuned-3p.json").write_text(json.dumps({"weights": defaults}))
+    with pytest.raises(InvalidOptionError, match="holds no readable tuned weights"):
+        agents.load("tuned", ludoteca.load("bremen", players=3))
 
 
 def test_without_a_tuned_file_the_game_has_no_tuned_player(games_dir: Path) -> None:
@@ -120,6 +198,20 @@ def test_a_game_without_a_weighted_greedy_has_no_tuned_player(
 def test_the_data_files_live_in_the_game_packages() -> None:
     assert data_path("siege") == GAMES_DIR / "siege" / "tuned.json"
     assert (GAMES_DIR / "siege" / "bots.py").exists()
+
+
+def test_tune_writes_a_count_file_by_default_that_tuned_plays_with_its_provenance(
+    games_dir: Path,
+) -> None:
+    (games_dir / "siege").mkdir()
+    tiny = ["--generations", "1", "--population", "2", "--games", "2", "--seed", "4"]
+    done = CliRunner().invoke(app, ["tune", "siege", "--players", "2", *tiny])
+    assert done.exit_code == 0, done.output
+    path = count_path("siege", 2)
+    made = json.loads(path.read_text())["provenance"]
+    assert made["players"] == 2 and made["command"].startswith("ludoteca tune siege --players 2")
+    bot = agents.load("tuned", ludoteca.load("siege"))
+    assert isinstance(bot, TunedAgent) and bot.source == path
 
 
 def test_what_tune_writes_is_what_tuned_plays(games_dir: Path) -> None:
