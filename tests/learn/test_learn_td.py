@@ -93,6 +93,33 @@ def test_a_resumed_checkpoint_gives_the_weights_of_an_uninterrupted_run(tmp_path
         TDTrainer(MUSEUM2, other, tmp_path / "whole.ckpt")
 
 
+SMOOTHED = TDSettings(**{**TINY.__dict__, "rate_half_life": 2, "average": 0.9})
+
+
+def test_the_rate_halves_over_its_half_life() -> None:
+    trainer = TDTrainer(MUSEUM2, SMOOTHED)
+    assert [trainer.rate_at(g) for g in (0, 2, 4)] == pytest.approx([3e-3, 1.5e-3, 0.75e-3])
+    assert TDTrainer(MUSEUM2, TINY).rate_at(50) == TINY.rate
+
+
+def test_the_averaged_weights_resume_identically_and_are_the_runs_result(tmp_path: Path) -> None:
+    whole = TDTrainer(MUSEUM2, SMOOTHED, tmp_path / "whole.ckpt")
+    whole.train_to(2)
+    TDTrainer(MUSEUM2, SMOOTHED, tmp_path / "half.ckpt").train_to(1)
+    resumed = TDTrainer(MUSEUM2, SMOOTHED, tmp_path / "half.ckpt")
+    resumed.train_to(2)
+    assert whole.average is not None and resumed.average is not None
+    for a, b in zip(whole.average.parameters(), resumed.average.parameters(), strict=True):
+        assert torch.equal(a, b)
+    assert resumed.optimiser.param_groups[0]["lr"] == pytest.approx(SMOOTHED.rate * 0.5**0.5)
+    live, mean = whole.net[0].weight, whole.average[0].weight
+    assert not torch.equal(live, mean)  # the average lags the live weights...
+    assert np.array_equal(whole.layers()[0][0], mean.detach().double().numpy().T)  # ...and ships
+    command = TDJob("museum", 2, SMOOTHED).command()
+    assert "--rate-half-life 2 --average 0.9" in command
+    assert "--average" not in TDJob("museum", 2, TINY).command()
+
+
 @pytest.fixture(scope="module")
 def weights(tmp_path_factory: pytest.TempPathFactory) -> Path:
     trainer = TDTrainer(MUSEUM2, TINY)

@@ -9,7 +9,11 @@ lambda-return of the values that followed it in its game, ending in the game's w
     G_t = (1 - lambda) * V(a_{t+1}) + lambda * G_{t+1},    G_T = the result,
 
 and `steps` Adam steps on minibatches of (afterstate, G_t) pull the softmax of the network
-towards those targets (cross-entropy, `train.loss_of`). So a position the net's own choices
+towards those targets (cross-entropy, `train.loss_of`). Two settings answer a policy that swings
+from one strength check to the next: `rate_half_life` halves the learning rate every so many
+generations, and `average` keeps an exponential moving average of the weights after each
+generation, the network the checks play and the weight file holds (self-play stays with the
+live one, whose moves the targets are about). So a position the net's own choices
 reach is valued by what those choices lead to: the value learns to rank the moves of a
 position, which a fit to other agents' games never asked of it (docs/learning.md).
 
@@ -20,6 +24,7 @@ stopped and resumed ends with exactly the weights of one never stopped.
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from collections.abc import Callable
@@ -46,6 +51,11 @@ class TDSettings:
 
     hidden: tuple[int, ...] = (32,)
     rate: float = 1e-3
+    rate_half_life: int = 0
+    """Generations over which the learning rate halves (0: it stays `rate`)."""
+    average: float = 0.0
+    """Decay of the weights' moving average per generation (0: no average, the live weights
+    are the result)."""
     lam: float = 0.7
     """lambda: 0 learns from the next value alone, 1 from the game's result alone."""
     explore: float = 0.02
@@ -104,6 +114,8 @@ class TDTrainer:
     def __init__(self, game: Game, settings: TDSettings, checkpoint: Path | None = None) -> None:
         if not 0 <= settings.lam <= 1 or not 0 <= settings.explore <= 1:
             raise InvalidOptionError("lambda and explore lie between 0 and 1")
+        if not 0 <= settings.average < 1 or settings.rate_half_life < 0:
+            raise InvalidOptionError("the average's decay lies in [0, 1), the half-life >= 0")
         torch.set_num_threads(settings.threads)
         torch.manual_seed(settings.seed)
         self.game = game
@@ -111,6 +123,8 @@ class TDTrainer:
         self.batch = KernelBatch(game, settings.games, seed=0)
         self.net = network(self.batch.observation_size, settings.hidden)
         self.optimiser = torch.optim.Adam(self.net.parameters(), lr=settings.rate)
+        self.average = copy.deepcopy(self.net) if settings.average else None
+        """The moving average of the weights (`TDSettings.average`), or None."""
         self.generator = torch.Generator().manual_seed(settings.seed)
         self.generation = 0
         self.curve = TDCurve()
@@ -130,6 +144,8 @@ class TDTrainer:
         saved = restore(
             path, self._fingerprint(), self.net, self.optimiser, self.generator, refusal
         )
+        if self.average is not None:
+            self.average.load_state_dict(saved["average"])
         self.generation = saved["generation"]
         self.curve = TDCurve(**saved["curve"])
         self.seconds = saved["seconds"]
@@ -144,6 +160,7 @@ class TDTrainer:
                 "fingerprint": self._fingerprint(),
                 "net": self.net.state_dict(),
                 "optimiser": self.optimiser.state_dict(),
+                "average": None if self.average is None else self.average.state_dict(),
                 "generator": self.generator.get_state(),
                 "generation": self.generation,
                 "curve": asdict(self.curve),
@@ -209,10 +226,17 @@ class TDTrainer:
             cut,
         )
 
+    def rate_at(self, generation: int) -> float:
+        """The learning rate of `generation`'s steps (`TDSettings.rate_half_life`)."""
+        half_life = self.settings.rate_half_life
+        return self.settings.rate * (0.5 ** (generation / half_life) if half_life else 1.0)
+
     def learn(self, samples: Samples) -> float:
         """`steps` Adam steps on minibatches of `samples`; the mean loss."""
         if len(samples.targets) == 0:
             return float("nan")
+        for group in self.optimiser.param_groups:
+            group["lr"] = self.rate_at(self.generation)
         x = torch.from_numpy(samples.observations)
         y = torch.from_numpy(samples.targets).float()
         losses = []
@@ -238,6 +262,7 @@ class TDTrainer:
             began = time.perf_counter()
             samples = self.play(self.generation)
             loss = self.learn(samples)
+            self._follow_average()
             self.generation += 1
             self.curve.loss.append(loss)
             self.curve.moves.append(samples.moves / max(samples.games, 1))
@@ -250,8 +275,20 @@ class TDTrainer:
             if progress is not None:
                 progress(self)
 
+    def _follow_average(self) -> None:
+        """Move the average towards the live weights; early generations' decay is lower,
+        (1 + k) / (10 + k), so the untrained start does not linger in it."""
+        if self.average is None:
+            return
+        k = self.generation
+        decay = min(self.settings.average, (1 + k) / (10 + k))
+        with torch.no_grad():
+            for mean, live in zip(self.average.parameters(), self.net.parameters(), strict=True):
+                mean.mul_(decay).add_(live, alpha=1 - decay)
+
     def layers(self) -> list[tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]:
-        return layers_of(self.net)
+        """The weights the run yields: the average's where one is kept, else the live net's."""
+        return layers_of(self.average if self.average is not None else self.net)
 
 
 def _best_per_game(
