@@ -14,6 +14,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
+from ludoteca import agents  # noqa: E402
 from ludoteca.agents.base import child_of  # noqa: E402
 from ludoteca.core.registry import game_module, load  # noqa: E402
 from ludoteca.learn.afterstates import afterstates  # noqa: E402
@@ -118,6 +119,31 @@ def test_the_averaged_weights_resume_identically_and_are_the_runs_result(tmp_pat
     command = TDJob("museum", 2, SMOOTHED).command()
     assert "--rate-half-life 2 --average 0.9" in command
     assert "--average" not in TDJob("museum", 2, TINY).command()
+
+
+def test_games_versus_greedy_play_greedys_moves_and_resume_identically(tmp_path: Path) -> None:
+    rivals = TDSettings(**{**TINY.__dict__, "games": 2, "steps": 10, "versus_greedy": 0.5})
+    trainer = TDTrainer(MUSEUM2, rivals)
+    greedy = agents.load("greedy", MUSEUM2, seed=1)
+    batch = trainer.batch
+    batch.reset(5)
+    moves = afterstates(batch)
+    for i in range(batch.batch):
+        entry = trainer._greedy_pick(
+            greedy, moves.games, moves.actions, int(np.argmax(moves.games == i))
+        )
+        assert moves.games[entry] == i
+        assert moves.actions[entry] == greedy.act(batch.state(i).clone_for_agent())
+    self_play = TDTrainer(MUSEUM2, TDSettings(**{**rivals.__dict__, "versus_greedy": 0.0}))
+    assert not np.array_equal(self_play.play(0).targets, trainer.play(0).targets)
+    whole = TDTrainer(MUSEUM2, rivals, tmp_path / "whole.ckpt")
+    whole.train_to(2)
+    TDTrainer(MUSEUM2, rivals, tmp_path / "half.ckpt").train_to(1)
+    resumed = TDTrainer(MUSEUM2, rivals, tmp_path / "half.ckpt")
+    resumed.train_to(2)
+    for a, b in zip(whole.net.parameters(), resumed.net.parameters(), strict=True):
+        assert torch.equal(a, b)
+    assert "--versus-greedy 0.5" in TDJob("museum", 2, rivals).command()
 
 
 @pytest.fixture(scope="module")

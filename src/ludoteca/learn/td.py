@@ -13,7 +13,10 @@ towards those targets (cross-entropy, `train.loss_of`). Two settings answer a po
 from one strength check to the next: `rate_half_life` halves the learning rate every so many
 generations, and `average` keeps an exponential moving average of the weights after each
 generation, the network the checks play and the weight file holds (self-play stays with the
-live one, whose moves the targets are about). So a position the net's own choices
+live one, whose moves the targets are about). With `versus_greedy` a share of each
+generation's games seats the pair's `greedy` (on the reference engine, from the kernel's row)
+in every seat but one, the network's seat rotating: a fixed opponent the values must learn to
+beat, where pure self-play chases its own latest policy. So a position the net's own choices
 reach is valued by what those choices lead to: the value learns to rank the moves of a
 position, which a fit to other agents' games never asked of it (docs/learning.md).
 
@@ -35,6 +38,7 @@ import numpy as np
 import numpy.typing as npt
 import torch
 
+from ludoteca import agents
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.core.fastrng import MASK64, mix64
@@ -56,6 +60,8 @@ class TDSettings:
     average: float = 0.0
     """Decay of the weights' moving average per generation (0: no average, the live weights
     are the result)."""
+    versus_greedy: float = 0.0
+    """The share of each generation's games in which `greedy` plays every seat but one."""
     lam: float = 0.7
     """lambda: 0 learns from the next value alone, 1 from the game's result alone."""
     explore: float = 0.02
@@ -116,6 +122,8 @@ class TDTrainer:
             raise InvalidOptionError("lambda and explore lie between 0 and 1")
         if not 0 <= settings.average < 1 or settings.rate_half_life < 0:
             raise InvalidOptionError("the average's decay lies in [0, 1), the half-life >= 0")
+        if not 0 <= settings.versus_greedy <= 1:
+            raise InvalidOptionError("the share of games against greedy lies between 0 and 1")
         torch.set_num_threads(settings.threads)
         torch.manual_seed(settings.seed)
         self.game = game
@@ -188,6 +196,9 @@ class TDTrainer:
         ]
         finished_games: list[int] = []
         cut = 0
+        rivals = round(self.settings.versus_greedy * batch.batch)
+        net_seat = (np.arange(batch.batch) + generation) % players
+        opponent = agents.load("greedy", self.game, seed=seed) if rivals else None
         while running.any():
             movers = batch.to_play()
             moves = afterstates(batch)
@@ -196,6 +207,13 @@ class TDTrainer:
             value[open_] = self.values(moves.observations[open_])
             mine = value[np.arange(len(value)), movers[moves.games]]
             picks = _best_per_game(moves.games, mine, explore, self.settings.explore)
+            if opponent is not None:
+                picks = [
+                    self._greedy_pick(opponent, moves.games, moves.actions, entry)
+                    if (i := int(moves.games[entry])) < rivals and movers[i] != net_seat[i]
+                    else entry
+                    for entry in picks
+                ]  # fmt: skip
             actions = np.zeros(batch.batch, dtype=np.int64)
             for entry in picks:
                 i = int(moves.games[entry])
@@ -230,6 +248,18 @@ class TDTrainer:
         """The learning rate of `generation`'s steps (`TDSettings.rate_half_life`)."""
         half_life = self.settings.rate_half_life
         return self.settings.rate * (0.5 ** (generation / half_life) if half_life else 1.0)
+
+    def _greedy_pick(
+        self,
+        opponent: agents.Agent,
+        games: npt.NDArray[np.int64],
+        actions: npt.NDArray[np.int64],
+        entry: int,
+    ) -> int:
+        """The entry of `greedy`'s move in the game of `entry` (its afterstates run together)."""
+        i = int(games[entry])
+        action = opponent.act(self.batch.state(i).clone_for_agent())
+        return int(np.flatnonzero((games == i) & (actions == action))[0])
 
     def learn(self, samples: Samples) -> float:
         """`steps` Adam steps on minibatches of `samples`; the mean loss."""

@@ -79,6 +79,8 @@ class TDJob:
             words += ["--rate-half-life", str(s.rate_half_life)]
         if s.average:
             words += ["--average", str(s.average)]
+        if s.versus_greedy:
+            words += ["--versus-greedy", str(s.versus_greedy)]
         return shlex.join(words)
 
 
