@@ -48,17 +48,25 @@ class GreedyAgent(WeightedAgent):
         "decay": 0.8,
     }
 
+    _steps: float | None = None
+    """The deck's mean steps while `act` weighs one state (the terms ask for it thousands of
+    times a move; TD training plays greedy for hours); None outside `act`."""
+
     def act(self, state: State) -> int:
         assert isinstance(state, MuseumState)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player()
-        if legal == [PASS, ROB_ACTION]:
-            here = state.place[seat]
-            scored = [(self.value(state, here, robs=a == ROB_ACTION), a) for a in legal]
-        else:
-            scored = [(self.best_value(state, field), field) for field in legal]
+        self._steps = self._mean_steps(state)
+        try:
+            if legal == [PASS, ROB_ACTION]:
+                here = state.place[seat]
+                scored = [(self.value(state, here, robs=a == ROB_ACTION), a) for a in legal]
+            else:
+                scored = [(self.best_value(state, field), field) for field in legal]
+        finally:
+            self._steps = None
         return self.best(scored)
 
     def best_value(self, state: MuseumState, field: int) -> float:
@@ -105,6 +113,8 @@ class GreedyAgent(WeightedAgent):
 
     # -- the terms ----------------------------------------------------------------------------
     def _mean_steps(self, state: MuseumState) -> float:
+        if self._steps is not None:
+            return self._steps
         kinds = state.game.deck.kinds
         left = state.rounds_left()
         if not left:
