@@ -5,6 +5,7 @@ uninterrupted run, and the weight files load without torch and are refused for a
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ from ludoteca import agents  # noqa: E402
 from ludoteca.agents.base import child_of  # noqa: E402
 from ludoteca.core.registry import game_module, load  # noqa: E402
 from ludoteca.learn.afterstates import afterstates  # noqa: E402
-from ludoteca.learn.td import TDSettings, TDTrainer, lambda_returns  # noqa: E402
+from ludoteca.learn.td import LATER, TDSettings, TDTrainer, lambda_returns  # noqa: E402
 from ludoteca.learn.td_command import TDJob, save_net  # noqa: E402
 from ludoteca.learn.train import loss_of  # noqa: E402
 from ludoteca.review.net import NetModel  # noqa: E402
@@ -119,6 +120,12 @@ def test_the_averaged_weights_resume_identically_and_are_the_runs_result(tmp_pat
     command = TDJob("museum", 2, SMOOTHED).command()
     assert "--rate-half-life 2 --average 0.9" in command
     assert "--average" not in TDJob("museum", 2, TINY).command()
+
+
+def test_settings_added_later_leave_older_checkpoints_resumable() -> None:
+    older = json.loads(TDTrainer(MUSEUM2, TINY)._fingerprint())[0]  # as before they existed
+    assert not set(LATER) & set(older) and older["lam"] == TINY.lam
+    assert json.loads(TDTrainer(MUSEUM2, SMOOTHED)._fingerprint())[0]["average"] == 0.9
 
 
 def test_games_versus_greedy_play_greedys_moves_and_resume_identically(tmp_path: Path) -> None:

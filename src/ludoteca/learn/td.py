@@ -76,6 +76,11 @@ class TDSettings:
     """Torch's threads: one keeps runs bit-for-bit repeatable and is fast enough here."""
 
 
+LATER = {"rate_half_life": 0, "average": 0.0, "versus_greedy": 0.0}
+"""Settings added after the first runs, with their defaults: left out of a checkpoint's
+fingerprint while at them, so a checkpoint written before they existed still resumes."""
+
+
 @dataclass
 class TDCurve:
     """Per generation: the mean training loss of its steps, the moves per finished game, the
@@ -143,7 +148,11 @@ class TDTrainer:
             self._resume(checkpoint)
 
     def _fingerprint(self) -> str:
-        settings = {k: v for k, v in asdict(self.settings).items() if k != "threads"}
+        settings = {
+            k: v
+            for k, v in asdict(self.settings).items()
+            if k != "threads" and not (k in LATER and v == LATER[k])
+        }
         about = [self.game.id, self.game.num_players, dict(self.game.options)]
         return json.dumps([settings, about], sort_keys=True, default=str)
 
