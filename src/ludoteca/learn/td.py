@@ -9,20 +9,22 @@ lambda-return of the values that followed it in its game, ending in the game's w
     G_t = (1 - lambda) * V(a_{t+1}) + lambda * G_{t+1},    G_T = the result,
 
 and `steps` Adam steps on minibatches of (afterstate, G_t) pull the softmax of the network
-towards those targets (cross-entropy, `train.loss_of`). Two settings answer a policy that swings
-from one strength check to the next: `rate_half_life` halves the learning rate every so many
-generations, and `average` keeps an exponential moving average of the weights after each
-generation, the network the checks play and the weight file holds (self-play stays with the
-live one, whose moves the targets are about). With `versus_greedy` a share of each
-generation's games seats the pair's `greedy` (on the reference engine, from the kernel's row)
-in every seat but one, the network's seat rotating: a fixed opponent the values must learn to
-beat, where pure self-play chases its own latest policy. So a position the net's own choices
+towards those targets (cross-entropy, `train.loss_of`). So a position the net's own choices
 reach is valued by what those choices lead to: the value learns to rank the moves of a
 position, which a fit to other agents' games never asked of it (docs/learning.md).
 
+Two settings answer a policy that swings from one strength check to the next:
+`rate_half_life` halves the learning rate every so many generations, and `average` keeps an
+exponential moving average of the weights after each generation, the network the checks play
+and the weight file holds (self-play stays with the live one, whose moves the targets are
+about). With `versus_greedy` a share of each generation's games seats the pair's `greedy` (on
+the reference engine, from the kernel's row) in every seat but one, the network's seat
+rotating: a fixed opponent the values must learn to beat, where pure self-play chases its own
+latest policy.
+
 Generation k's games and exploration are seeded by (seed, k) alone, and the checkpoint written
-after every generation holds the weights, Adam's state and the minibatch generator's, so a run
-stopped and resumed ends with exactly the weights of one never stopped.
+after every generation holds the weights (and their average), Adam's state and the minibatch
+generator's, so a run stopped and resumed ends with exactly the weights of one never stopped.
 """
 
 from __future__ import annotations
