@@ -602,6 +602,17 @@ def train(
     strength_games: Annotated[
         int, typer.Option("--strength-games", min=1, help="td: games of a strength check")
     ] = 30,
+    rate_half_life: Annotated[
+        int, typer.Option("--rate-half-life", min=0, help="td: generations to halve --rate")
+    ] = 0,
+    average: Annotated[
+        float,
+        typer.Option("--average", min=0.0, max=0.9999, help="td: weights' moving-average decay"),
+    ] = 0.0,
+    versus_greedy: Annotated[
+        float,
+        typer.Option("--versus-greedy", min=0.0, max=1.0, help="td: share of games vs greedy"),
+    ] = 0.0,
 ) -> None:
     """Train a value network by self-play (the `learn` extra: PyTorch) and test it on held-out
     games; a run stopped and started again resumes from its checkpoint."""
@@ -610,7 +621,7 @@ def train(
     if method == "td":
         _train_td(game, players, hidden, rate, batch, seed, work, ship, plot,
                   generations, per_generation, td_steps, lam, explore, strength_every,
-                  strength_games)  # fmt: skip
+                  strength_games, rate_half_life, average, versus_greedy)  # fmt: skip
         return
     with _errors():
         with _needs_torch():  # on use, not at start-up: training needs the `learn` extra
@@ -654,6 +665,7 @@ def _train_td(
     game: str, players: int | None, hidden: str, rate: float, batch: int, seed: int,
     work: Path, ship: bool, plot: Path | None, generations: int, per_generation: int,
     td_steps: int, lam: float, explore: float, strength_every: int, strength_games: int,
+    rate_half_life: int, average: float, versus_greedy: float,
 ) -> None:  # fmt: skip
     """`train --method td`: TD(lambda) self-play on the compiled kernel (`learn.td_command`)."""
     with _errors():
@@ -662,7 +674,8 @@ def _train_td(
             from ludoteca.learn.td_command import TDJob, plot_td_curve, report_td, run_td
         settings = TDSettings(
             hidden=_widths(hidden), rate=rate, lam=lam, explore=explore, games=per_generation,
-            steps=td_steps, batch=batch, seed=seed,
+            steps=td_steps, batch=batch, seed=seed, rate_half_life=rate_half_life,
+            average=average, versus_greedy=versus_greedy,
         )  # fmt: skip
         job = TDJob(game, players, settings, generations, strength_every, strength_games,
                     work, ship)  # fmt: skip

@@ -5,6 +5,7 @@ uninterrupted run, and the weight files load without torch and are refused for a
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -14,12 +15,13 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
+from ludoteca import agents  # noqa: E402
 from ludoteca.agents.base import child_of  # noqa: E402
 from ludoteca.core.registry import game_module, load  # noqa: E402
 from ludoteca.learn.afterstates import afterstates  # noqa: E402
-from ludoteca.learn.td import TDSettings, TDTrainer, lambda_returns  # noqa: E402
+from ludoteca.learn.td import LATER, TDSettings, TDTrainer, lambda_returns  # noqa: E402
 from ludoteca.learn.td_command import TDJob, save_net  # noqa: E402
-from ludoteca.learn.train import loss_of  # noqa: E402
+from ludoteca.learn.train import layers_of, loss_of  # noqa: E402
 from ludoteca.review.net import NetModel  # noqa: E402
 from ludoteca.review.value import NoValueFunctionError  # noqa: E402
 from ludoteca.vector import simulator  # noqa: E402
@@ -91,6 +93,64 @@ def test_a_resumed_checkpoint_gives_the_weights_of_an_uninterrupted_run(tmp_path
     other = TDSettings(**{**TINY.__dict__, "lam": 0.3})
     with pytest.raises(Exception, match="another run"):
         TDTrainer(MUSEUM2, other, tmp_path / "whole.ckpt")
+
+
+SMOOTHED = TDSettings(**{**TINY.__dict__, "rate_half_life": 2, "average": 0.9})
+
+
+def test_the_rate_halves_over_its_half_life() -> None:
+    trainer = TDTrainer(MUSEUM2, SMOOTHED)
+    assert [trainer.rate_at(g) for g in (0, 2, 4)] == pytest.approx([3e-3, 1.5e-3, 0.75e-3])
+    assert TDTrainer(MUSEUM2, TINY).rate_at(50) == TINY.rate
+
+
+def test_the_averaged_weights_resume_identically_and_are_the_runs_result(tmp_path: Path) -> None:
+    whole = TDTrainer(MUSEUM2, SMOOTHED, tmp_path / "whole.ckpt")
+    whole.train_to(2)
+    TDTrainer(MUSEUM2, SMOOTHED, tmp_path / "half.ckpt").train_to(1)
+    resumed = TDTrainer(MUSEUM2, SMOOTHED, tmp_path / "half.ckpt")
+    resumed.train_to(2)
+    assert whole.average is not None and resumed.average is not None
+    for a, b in zip(whole.average.parameters(), resumed.average.parameters(), strict=True):
+        assert torch.equal(a, b)
+    assert resumed.optimiser.param_groups[0]["lr"] == pytest.approx(SMOOTHED.rate * 0.5**0.5)
+    live, mean = layers_of(whole.net)[0][0], layers_of(whole.average)[0][0]
+    assert not np.array_equal(live, mean)  # the average lags the live weights...
+    assert np.array_equal(whole.layers()[0][0], mean)  # ...and is what the run yields
+    command = TDJob("museum", 2, SMOOTHED).command()
+    assert "--rate-half-life 2 --average 0.9" in command
+    assert "--average" not in TDJob("museum", 2, TINY).command()
+
+
+def test_settings_added_later_leave_older_checkpoints_resumable() -> None:
+    older = json.loads(TDTrainer(MUSEUM2, TINY)._fingerprint())[0]  # as before they existed
+    assert not set(LATER) & set(older) and older["lam"] == TINY.lam
+    assert json.loads(TDTrainer(MUSEUM2, SMOOTHED)._fingerprint())[0]["average"] == 0.9
+
+
+def test_games_versus_greedy_play_greedys_moves_and_resume_identically(tmp_path: Path) -> None:
+    rivals = TDSettings(**{**TINY.__dict__, "games": 2, "steps": 10, "versus_greedy": 0.5})
+    trainer = TDTrainer(MUSEUM2, rivals)
+    greedy = agents.load("greedy", MUSEUM2, seed=1)
+    batch = trainer.batch
+    batch.reset(5)
+    moves = afterstates(batch)
+    for i in range(batch.batch):
+        entry = trainer._greedy_pick(
+            greedy, moves.games, moves.actions, int(np.argmax(moves.games == i))
+        )
+        assert moves.games[entry] == i
+        assert moves.actions[entry] == greedy.act(batch.state(i).clone_for_agent())
+    self_play = TDTrainer(MUSEUM2, TDSettings(**{**rivals.__dict__, "versus_greedy": 0.0}))
+    assert not np.array_equal(self_play.play(0).targets, trainer.play(0).targets)
+    whole = TDTrainer(MUSEUM2, rivals, tmp_path / "whole.ckpt")
+    whole.train_to(2)
+    TDTrainer(MUSEUM2, rivals, tmp_path / "half.ckpt").train_to(1)
+    resumed = TDTrainer(MUSEUM2, rivals, tmp_path / "half.ckpt")
+    resumed.train_to(2)
+    for a, b in zip(whole.net.parameters(), resumed.net.parameters(), strict=True):
+        assert torch.equal(a, b)
+    assert "--versus-greedy 0.5" in TDJob("museum", 2, rivals).command()
 
 
 @pytest.fixture(scope="module")

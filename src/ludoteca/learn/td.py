@@ -13,13 +13,23 @@ towards those targets (cross-entropy, `train.loss_of`). So a position the net's 
 reach is valued by what those choices lead to: the value learns to rank the moves of a
 position, which a fit to other agents' games never asked of it (docs/learning.md).
 
+Two settings answer a policy that swings from one strength check to the next:
+`rate_half_life` halves the learning rate every so many generations, and `average` keeps an
+exponential moving average of the weights after each generation, the network the checks play
+and the weight file holds (self-play stays with the live one, whose moves the targets are
+about). With `versus_greedy` a share of each generation's games seats the pair's `greedy` (on
+the reference engine, from the kernel's row) in every seat but one, the network's seat
+rotating: a fixed opponent the values must learn to beat, where pure self-play chases its own
+latest policy.
+
 Generation k's games and exploration are seeded by (seed, k) alone, and the checkpoint written
-after every generation holds the weights, Adam's state and the minibatch generator's, so a run
-stopped and resumed ends with exactly the weights of one never stopped.
+after every generation holds the weights (and their average), Adam's state and the minibatch
+generator's, so a run stopped and resumed ends with exactly the weights of one never stopped.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from collections.abc import Callable
@@ -30,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 import torch
 
+from ludoteca import agents
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.core.fastrng import MASK64, mix64
@@ -46,6 +57,13 @@ class TDSettings:
 
     hidden: tuple[int, ...] = (32,)
     rate: float = 1e-3
+    rate_half_life: int = 0
+    """Generations over which the learning rate halves (0: it stays `rate`)."""
+    average: float = 0.0
+    """Decay of the weights' moving average per generation (0: no average, the live weights
+    are the result)."""
+    versus_greedy: float = 0.0
+    """The share of each generation's games in which `greedy` plays every seat but one."""
     lam: float = 0.7
     """lambda: 0 learns from the next value alone, 1 from the game's result alone."""
     explore: float = 0.02
@@ -58,6 +76,11 @@ class TDSettings:
     seed: int = 0
     threads: int = 1
     """Torch's threads: one keeps runs bit-for-bit repeatable and is fast enough here."""
+
+
+LATER = {"rate_half_life": 0, "average": 0.0, "versus_greedy": 0.0}
+"""Settings added after the first runs, with their defaults: left out of a checkpoint's
+fingerprint while at them, so a checkpoint written before they existed still resumes."""
 
 
 @dataclass
@@ -104,6 +127,10 @@ class TDTrainer:
     def __init__(self, game: Game, settings: TDSettings, checkpoint: Path | None = None) -> None:
         if not 0 <= settings.lam <= 1 or not 0 <= settings.explore <= 1:
             raise InvalidOptionError("lambda and explore lie between 0 and 1")
+        if not 0 <= settings.average < 1 or settings.rate_half_life < 0:
+            raise InvalidOptionError("the average's decay lies in [0, 1), the half-life >= 0")
+        if not 0 <= settings.versus_greedy <= 1:
+            raise InvalidOptionError("the share of games against greedy lies between 0 and 1")
         torch.set_num_threads(settings.threads)
         torch.manual_seed(settings.seed)
         self.game = game
@@ -111,6 +138,8 @@ class TDTrainer:
         self.batch = KernelBatch(game, settings.games, seed=0)
         self.net = network(self.batch.observation_size, settings.hidden)
         self.optimiser = torch.optim.Adam(self.net.parameters(), lr=settings.rate)
+        self.average = copy.deepcopy(self.net) if settings.average else None
+        """The moving average of the weights (`TDSettings.average`), or None."""
         self.generator = torch.Generator().manual_seed(settings.seed)
         self.generation = 0
         self.curve = TDCurve()
@@ -121,7 +150,11 @@ class TDTrainer:
             self._resume(checkpoint)
 
     def _fingerprint(self) -> str:
-        settings = {k: v for k, v in asdict(self.settings).items() if k != "threads"}
+        settings = {
+            k: v
+            for k, v in asdict(self.settings).items()
+            if k != "threads" and not (k in LATER and v == LATER[k])
+        }
         about = [self.game.id, self.game.num_players, dict(self.game.options)]
         return json.dumps([settings, about], sort_keys=True, default=str)
 
@@ -130,6 +163,8 @@ class TDTrainer:
         saved = restore(
             path, self._fingerprint(), self.net, self.optimiser, self.generator, refusal
         )
+        if self.average is not None:
+            self.average.load_state_dict(saved["average"])
         self.generation = saved["generation"]
         self.curve = TDCurve(**saved["curve"])
         self.seconds = saved["seconds"]
@@ -144,6 +179,7 @@ class TDTrainer:
                 "fingerprint": self._fingerprint(),
                 "net": self.net.state_dict(),
                 "optimiser": self.optimiser.state_dict(),
+                "average": None if self.average is None else self.average.state_dict(),
                 "generator": self.generator.get_state(),
                 "generation": self.generation,
                 "curve": asdict(self.curve),
@@ -171,6 +207,9 @@ class TDTrainer:
         ]
         finished_games: list[int] = []
         cut = 0
+        rivals = round(self.settings.versus_greedy * batch.batch)
+        net_seat = (np.arange(batch.batch) + generation) % players
+        opponent = agents.load("greedy", self.game, seed=seed) if rivals else None
         while running.any():
             movers = batch.to_play()
             moves = afterstates(batch)
@@ -179,6 +218,13 @@ class TDTrainer:
             value[open_] = self.values(moves.observations[open_])
             mine = value[np.arange(len(value)), movers[moves.games]]
             picks = _best_per_game(moves.games, mine, explore, self.settings.explore)
+            if opponent is not None:
+                picks = [
+                    self._greedy_pick(opponent, moves.games, moves.actions, entry)
+                    if (i := int(moves.games[entry])) < rivals and movers[i] != net_seat[i]
+                    else entry
+                    for entry in picks
+                ]  # fmt: skip
             actions = np.zeros(batch.batch, dtype=np.int64)
             for entry in picks:
                 i = int(moves.games[entry])
@@ -209,10 +255,29 @@ class TDTrainer:
             cut,
         )
 
+    def rate_at(self, generation: int) -> float:
+        """The learning rate of `generation`'s steps (`TDSettings.rate_half_life`)."""
+        half_life = self.settings.rate_half_life
+        return self.settings.rate * (0.5 ** (generation / half_life) if half_life else 1.0)
+
+    def _greedy_pick(
+        self,
+        opponent: agents.Agent,
+        games: npt.NDArray[np.int64],
+        actions: npt.NDArray[np.int64],
+        entry: int,
+    ) -> int:
+        """The entry of `greedy`'s move in the game of `entry` (its afterstates run together)."""
+        i = int(games[entry])
+        action = opponent.act(self.batch.state(i).clone_for_agent())
+        return int(np.flatnonzero((games == i) & (actions == action))[0])
+
     def learn(self, samples: Samples) -> float:
         """`steps` Adam steps on minibatches of `samples`; the mean loss."""
         if len(samples.targets) == 0:
             return float("nan")
+        for group in self.optimiser.param_groups:
+            group["lr"] = self.rate_at(self.generation)
         x = torch.from_numpy(samples.observations)
         y = torch.from_numpy(samples.targets).float()
         losses = []
@@ -238,6 +303,7 @@ class TDTrainer:
             began = time.perf_counter()
             samples = self.play(self.generation)
             loss = self.learn(samples)
+            self._follow_average()
             self.generation += 1
             self.curve.loss.append(loss)
             self.curve.moves.append(samples.moves / max(samples.games, 1))
@@ -250,8 +316,20 @@ class TDTrainer:
             if progress is not None:
                 progress(self)
 
+    def _follow_average(self) -> None:
+        """Move the average towards the live weights; early generations' decay is lower,
+        (1 + k) / (10 + k), so the untrained start does not linger in it."""
+        if self.average is None:
+            return
+        k = self.generation
+        decay = min(self.settings.average, (1 + k) / (10 + k))
+        with torch.no_grad():
+            for mean, live in zip(self.average.parameters(), self.net.parameters(), strict=True):
+                mean.mul_(decay).add_(live, alpha=1 - decay)
+
     def layers(self) -> list[tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]:
-        return layers_of(self.net)
+        """The weights the run yields: the average's where one is kept, else the live net's."""
+        return layers_of(self.average if self.average is not None else self.net)
 
 
 def _best_per_game(

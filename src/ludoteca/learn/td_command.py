@@ -75,6 +75,12 @@ class TDJob:
         words += ["--lam", str(s.lam), "--explore", str(s.explore)]
         words += ["--hidden", ",".join(map(str, s.hidden)), "--rate", str(s.rate)]
         words += ["--batch", str(s.batch), "--seed", str(s.seed)]
+        if s.rate_half_life:  # only where set, so older runs' commands read as they did
+            words += ["--rate-half-life", str(s.rate_half_life)]
+        if s.average:
+            words += ["--average", str(s.average)]
+        if s.versus_greedy:
+            words += ["--versus-greedy", str(s.versus_greedy)]
         return shlex.join(words)
 
 
