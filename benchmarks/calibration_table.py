@@ -94,21 +94,21 @@ class Pair:
 
 
 PAIRS = (
-    Pair("bremen", 2, 1000, 500),
-    Pair("bremen", 3, 1000, 500),
-    Pair("bremen", 4, 1000, 500),
-    Pair("siege", 2, 1000, 500),
-    Pair("ludo", 4, 1000, 500),
-    Pair("ludo", 5, 500, 300),
-    Pair("museum", 2, 600, 300),
-    Pair("museum", 3, 600, 300),
-    Pair("museum", 4, 600, 300),
-    Pair("ludo", 2, 500, 300),
-    Pair("ludo", 3, 500, 300),
-    Pair("villa", 2, 200, 100),
-    Pair("villa", 3, 200, 100),
-    Pair("villa", 4, 200, 100),
-    Pair("ludo", 6, 150, 100),
+    Pair("bremen", 2, 400, 500),
+    Pair("bremen", 3, 400, 500),
+    Pair("bremen", 4, 400, 500),
+    Pair("siege", 2, 400, 500),
+    Pair("ludo", 4, 400, 500),
+    Pair("ludo", 5, 300, 300),
+    Pair("museum", 2, 300, 300),
+    Pair("museum", 3, 300, 300),
+    Pair("museum", 4, 300, 300),
+    Pair("ludo", 2, 250, 150),
+    Pair("ludo", 3, 250, 150),
+    Pair("villa", 2, 100, 60),
+    Pair("villa", 3, 100, 60),
+    Pair("villa", 4, 100, 60),
+    Pair("ludo", 6, 60, 40),
 )
 """Cheap pairs first. A hard game costs about 0.01 s (bremen, ludo 4 and 5, siege once its
 tables are read) to 0.1 s (museum), 0.2 s (ludo 2 and 3), 0.7 s (villa) and 3 s (ludo 6 with
