@@ -20,6 +20,8 @@ continues, and a block scored with other weights is scored again (from the games
 `fit` fits each pair's calibration map (`review.calibration_map`: a temperature and seat
 biases over the shipped model's scores) on `Pair.fit` other games, game i on seed
 `FIT_BASE + i`, and writes `review/maps/GAME-Np.json`; the test games are never used for it.
+Where a network is shipped it fits one over the network and one over the softmax value and
+keeps the one with the lower Brier score on those fitting games.
 `docs` writes the table and the reliability plots (docs/calibration-GAME-Np.png) from `RESULTS`
 into the marked block of docs/analysis.md.
 
@@ -60,8 +62,15 @@ from ludoteca.review.calibration import (
     reliability_bins,
     reliability_plot,
 )
-from ludoteca.review.calibration_map import fit_map, map_json, map_path, model_digest
-from ludoteca.review.net import NetModel, base_value, shipped_value
+from ludoteca.review.calibration_map import (
+    Calibrated,
+    apply_map,
+    fit_map,
+    map_json,
+    map_path,
+    model_digest,
+)
+from ludoteca.review.net import NetModel, candidates, shipped_value
 from ludoteca.review.value import TensorModel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -191,11 +200,14 @@ def digests(game: Game) -> dict[str, str]:
     }
 
 
+def _name(model: Any) -> str:
+    return "network" if isinstance(model, NetModel) else "softmax"
+
+
 def kind(game: Game) -> str:
     """What the shipped value is: network or softmax value, with or without its map."""
-    base = "network" if isinstance(base_value(game), NetModel) else "softmax"
-    calibrated = model_digest(shipped_value(game)) != model_digest(base_value(game))
-    return f"{base} + map" if calibrated else base
+    value = shipped_value(game)
+    return f"{_name(value.model)} + map" if isinstance(value, Calibrated) else _name(value)
 
 
 Block = tuple[Pair, int, list[dict[str, Any] | None]]
@@ -273,13 +285,13 @@ def run(pairs: list[Pair], jobs: int, path: Path = RESULTS) -> None:
         blocks += pending(pair, done, cache)
     path.parent.mkdir(parents=True, exist_ok=True)
     CACHE.mkdir(parents=True, exist_ok=True)
-    with _progress() as progress, Workers(jobs) as workers, path.open("a") as out:
+    # Unbuffered appends: each line is one write, so two runs of other pairs may share the file.
+    with _progress() as progress, Workers(jobs) as workers, path.open("ab", buffering=0) as out:
         task = progress.add_task("blocks", total=len(blocks), pair="")
         for line, played in workers.in_order(score_block, blocks):
             with (CACHE / f"{line['pair']}-test.jsonl").open("a") as kept:
                 kept.writelines(json.dumps(r) + "\n" for r in played)
-            out.write(json.dumps(line, sort_keys=True) + "\n")
-            out.flush()
+            out.write((json.dumps(line, sort_keys=True) + "\n").encode())
             progress.update(task, advance=1, pair=f"{line['pair']} from game {line['first']}")
 
 
@@ -307,10 +319,8 @@ def fit(pair: Pair, jobs: int) -> Path:
     """Fit and write the pair's map from its fitting games (played once, kept in CACHE)."""
     check_seeds()
     game = load_pair(pair)
-    base = base_value(game)
     cache_path = CACHE / f"{pair.key}-fit.jsonl"
     cache = read_cache(cache_path)
-    logits, targets, games = [], [], 0
     missing = [i for i in range(pair.fit) if FIT_BASE + i not in cache]
     CACHE.mkdir(parents=True, exist_ok=True)
     with _progress() as progress, Workers(jobs) as workers, cache_path.open("a") as kept:
@@ -320,32 +330,38 @@ def fit(pair: Pair, jobs: int) -> Path:
             kept.write(json.dumps(record) + "\n")
             cache[record["seed"]] = record
             progress.advance(task)
+    models = candidates(game)
+    states, targets = [], []
     for index in range(pair.fit):
         record = cache[FIT_BASE + index]
-        if not record["finished"]:
-            continue
-        states = positions(game, record)
-        logits.append(base.logits(states))
-        targets.append(np.broadcast_to(result_shares(tuple(record["returns"])),
-                                       (len(states), game.num_players)))  # fmt: skip
-        games += 1
-    x, y = np.concatenate(logits), np.concatenate(targets)
-    temperature, bias = fit_map(x, y)
+        if record["finished"]:
+            kept_states = positions(game, record)
+            states += kept_states
+            targets += [result_shares(tuple(record["returns"]))] * len(kept_states)
+    y = np.array(targets)
+    fitted = []
+    for model in models:  # the shipped network, and the softmax value beside it
+        x = np.concatenate([model.logits(states[k : k + 512]) for k in range(0, len(y), 512)])
+        temperature, bias = fit_map(x, y)
+        error = float(np.mean(np.sum((apply_map(x, temperature, bias) - y) ** 2, axis=1)))
+        fitted.append((error, model, temperature, bias))
+    error, model, temperature, bias = min(fitted, key=lambda f: f[0])
     words = ["benchmarks/calibration_table.py", "fit", "--game", pair.game,
              "--players", str(pair.players)]  # fmt: skip
     about = {
         "agent": strongest(game),
         "command": shlex.join(words),
         "fitted_on": {
-            "games": games,
+            "games": sum(1 for i in range(pair.fit) if cache[FIT_BASE + i]["finished"]),
             "positions": len(y),
             "seeds": f"{FIT_BASE} + i, i < {pair.fit}",
         },
+        "brier_on_fitting_games": {_name(f[1]): round(f[0], 5) for f in fitted},
         "made": time.strftime("%Y-%m-%d", time.gmtime()),
     }
     path = map_path(game)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(map_json(base, temperature, bias, **about), indent=1) + "\n")
+    path.write_text(json.dumps(map_json(model, temperature, bias, **about), indent=1) + "\n")
     return path
 
 

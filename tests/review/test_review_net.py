@@ -14,7 +14,7 @@ import pytest
 import ludoteca
 from ludoteca.review import net
 from ludoteca.review.calibration_map import Calibrated, model_digest
-from ludoteca.review.net import NETS, NetModel, base_value, shipped_value
+from ludoteca.review.net import NETS, NetModel, base_value, candidates, shipped_value
 from ludoteca.review.value import NoValueFunctionError, TensorModel
 
 SHIPPED = sorted(NETS.glob("*.npz"))
@@ -81,7 +81,7 @@ def test_a_shipped_network_is_the_value_reviews_use(
     assert isinstance(base, NetModel if (NETS / "ludo-2p.npz").exists() else TensorModel)
     shipped = shipped_value(game)
     inner = shipped.model if isinstance(shipped, Calibrated) else shipped  # under its map
-    assert model_digest(inner) == model_digest(base)
+    assert model_digest(inner) in [model_digest(model) for model in candidates(game)]
     random_net(game).save(tmp_path / "ludo-2p.npz")
     monkeypatch.setattr(net, "NETS", tmp_path)
     model = shipped_value(game)

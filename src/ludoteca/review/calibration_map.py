@@ -8,6 +8,8 @@ features say). It is fitted by minimising the cross-entropy on the hard bots' ga
 kept for it (`benchmarks/calibration_table.py fit`), never on the games that measure it, and is
 shipped as `maps/<game>-<players>p.json` with a digest of the model it was fitted on: a
 refitted or retrained model has its old map ignored, so a map never rescales another model.
+Where a network is shipped, maps are fitted over it and over the softmax value, and the one that
+forecasts those games better is kept: its digest says which model reviews use.
 """
 
 from __future__ import annotations
@@ -110,13 +112,18 @@ def map_json(model: Scored, temperature: float, bias: Array, **about: Any) -> di
     }
 
 
-def with_map(model: Scored, directory: Path | None = None) -> Scored | Calibrated:
-    """`model` under its shipped map; the model itself where none is shipped for it (no file,
-    or a file fitted on other weights or options)."""
-    path = map_path(model.game, directory)
+def with_map(models: Sequence[Scored], directory: Path | None = None) -> Calibrated | None:
+    """The model of `models` that the game's shipped map was fitted on, under that map; None
+    where no map is shipped for any of them (no file, or one fitted on other weights or
+    options)."""
+    game = models[0].game
+    path = map_path(game, directory)
     if not path.exists():
-        return model
+        return None
     data = json.loads(path.read_text(encoding="utf-8"))
-    if data.get("model") != model_digest(model) or data.get("options") != dict(model.game.options):
-        return model
-    return Calibrated(model, float(data["temperature"]), np.asarray(data["bias"]))
+    if data.get("options") != dict(game.options):
+        return None
+    for model in models:
+        if data.get("model") == model_digest(model):
+            return Calibrated(model, float(data["temperature"]), np.asarray(data["bias"]))
+    return None

@@ -167,9 +167,16 @@ def base_value(game: Game) -> TensorModel | NetModel:
     return NetModel.load(game) or TensorModel.load(game)
 
 
-def shipped_value(game: Game) -> Model:
-    """The value function reviews, analyses and hints use for `game`: `base_value` under its
-    calibration map where one is shipped for it (`review.calibration_map`)."""
+def candidates(game: Game) -> list[TensorModel | NetModel]:
+    """The models a calibration map may be fitted on: `base_value`, and the softmax value
+    too where a network is shipped."""
     base = base_value(game)
-    calibrated = with_map(base)
-    return calibrated if isinstance(calibrated, Calibrated) else base
+    return [base] if isinstance(base, TensorModel) else [base, TensorModel.load(game)]
+
+
+def shipped_value(game: Game) -> Model:
+    """The value function reviews, analyses and hints use for `game`: the candidate its shipped
+    calibration map was fitted on, under that map (`review.calibration_map`); `base_value`
+    where no map is shipped for either."""
+    models = candidates(game)
+    return with_map(models) or models[0]
