@@ -219,6 +219,7 @@ def score_block(block: Block) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     pair, first, known = block
     game = load_pair(pair)
     shipped, softmax = shipped_value(game), TensorModel.load(game)
+    models = {"shipped": model_digest(shipped), "softmax": model_digest(softmax)}  # as scored
     began = time.process_time()
     played, scored = [], []
     for offset, record in enumerate(known):
@@ -237,7 +238,7 @@ def score_block(block: Block) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         "agent": strongest(game),
         "kind": kind(game),
         "first": first,
-        **digests(game),
+        **models,
         "cpu_s": round(time.process_time() - began, 2),
         "games": scored,
     }
