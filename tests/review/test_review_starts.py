@@ -60,7 +60,7 @@ def test_a_review_takes_villas_start_from_the_shipped_value(
 
 def test_a_start_value_is_not_used_for_other_weights() -> None:
     game = ludoteca.load("museum", 4)
+    assert shipped(shipped_value(game))
     model = TensorModel.load(game)
-    assert shipped(model)
     refitted = TensorModel(game, model.weights * 1.01, model.evaluation)
     assert shipped(refitted) == {}

@@ -1,7 +1,9 @@
 """`learned`: plays by the learned value, the win probabilities that reviews and hints use.
 
-The value (`review.net.shipped_value`: the game's shipped network where one is shipped, else its
-fitted softmax model) gives each seat's chance of winning a decision position. As TD-Gammon
+The value (`review.net.base_value`: the game's shipped network where one is shipped, else its
+fitted softmax model; without the calibration map reviews apply, which rescales the chances but
+is fitted for their calibration, not for play) gives each seat's chance of winning a decision
+position. As TD-Gammon
 chose its moves, the agent values every legal move by where it leads, its *afterstate*, for the
 seat to move:
 
@@ -43,7 +45,7 @@ import numpy.typing as npt
 from ludoteca.agents.base import Agent, child_of
 from ludoteca.core.api import Game, State
 from ludoteca.i18n import N_
-from ludoteca.review.net import NETS, Model, NetModel, net_path, shipped_value
+from ludoteca.review.net import NETS, Model, NetModel, base_value, net_path
 from ludoteca.review.value import NoValueFunctionError, params_path, win_shares
 
 DEFAULTS: dict[str, int] = {"depth": 1, "width": 4, "samples": 0}
@@ -72,10 +74,11 @@ def _key(game: Game) -> str:
 
 
 def value_of(game: Game) -> Model:
-    """The game's shipped value, read once per game, player count and options."""
+    """The game's shipped value without its calibration map, read once per game, player count
+    and options."""
     key = _key(game)
     if key not in _MODELS:
-        _MODELS[key] = shipped_value(game)
+        _MODELS[key] = base_value(game)
     return _MODELS[key]
 
 

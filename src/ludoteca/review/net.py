@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from ludoteca.core.api import Game, State
 from ludoteca.core.registry import game_module
+from ludoteca.review.calibration_map import Calibrated, with_map
 from ludoteca.review.value import NoValueFunctionError, TensorModel, softmax
 
 NETS = Path(__file__).with_name("nets")
@@ -73,10 +74,14 @@ class NetModel:
         """(N, players) win probabilities of (N, players, size) features."""
         return softmax(self.scores(features))
 
+    def logits(self, states: Sequence[State]) -> Array:
+        """The (len(states), players) scores the win probabilities are the softmax of."""
+        return self.scores(np.stack([self.features(s) for s in states]))
+
     def __call__(self, states: Sequence[State]) -> Array:
         if not states:
             return np.zeros((0, self.game.num_players))
-        return self.predict(np.stack([self.features(s) for s in states]))
+        return softmax(self.logits(states))
 
     def save(self, path: Path) -> None:
         """Write the weights and `about` (with the game it is for) as one `.npz` file."""
@@ -152,11 +157,26 @@ def _observation_size(game: Game) -> int:
     return int(np.prod(tensor.shape(game)))
 
 
-Model = TensorModel | NetModel
+Model = TensorModel | NetModel | Calibrated
+
+
+def base_value(game: Game) -> TensorModel | NetModel:
+    """The shipped network of `game` (only networks that beat the softmax model on held-out
+    games are shipped), else its fitted softmax model (NoValueFunctionError where neither
+    exists); without a calibration map."""
+    return NetModel.load(game) or TensorModel.load(game)
+
+
+def candidates(game: Game) -> list[TensorModel | NetModel]:
+    """The models a calibration map may be fitted on: `base_value`, and the softmax value
+    too where a network is shipped."""
+    base = base_value(game)
+    return [base] if isinstance(base, TensorModel) else [base, TensorModel.load(game)]
 
 
 def shipped_value(game: Game) -> Model:
-    """The value function reviews, analyses and hints use for `game`: its shipped network where
-    one is shipped (only networks that beat the softmax model on held-out games are), else the
-    fitted softmax model (NoValueFunctionError where neither exists)."""
-    return NetModel.load(game) or TensorModel.load(game)
+    """The value function reviews, analyses and hints use for `game`: the candidate its shipped
+    calibration map was fitted on, under that map (`review.calibration_map`); `base_value`
+    where no map is shipped for either."""
+    models = candidates(game)
+    return with_map(models) or models[0]

@@ -81,10 +81,17 @@ class TensorModel:
             rows.append(row)
         return np.stack(rows)
 
+    def logits(self, states: Sequence[State]) -> npt.NDArray[np.float64]:
+        """The (len(states), players) scores the win probabilities are the softmax of."""
+        scores: npt.NDArray[np.float64] = (
+            np.stack([self.features(s) for s in states]) @ self.weights
+        )
+        return scores
+
     def __call__(self, states: Sequence[State]) -> npt.NDArray[np.float64]:
         if not states:
             return np.zeros((0, self.game.num_players))
-        return softmax(np.stack([self.features(s) for s in states]) @ self.weights)
+        return softmax(self.logits(states))
 
     def to_json(self, **about: Any) -> dict[str, Any]:
         return {
