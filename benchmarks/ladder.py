@@ -406,19 +406,29 @@ def command(pair: Pair) -> str:
     return f"nice -n 19 .venv/bin/python benchmarks/ladder.py run --only {pair.key} --jobs 1"
 
 
+def levels(pair: Pair) -> dict[str, str]:
+    """The levels each spec plays at the pair's table (`greedy` is `medium` and often `hard`)."""
+    found: dict[str, list[str]] = {}
+    for level, spec in agents.strengths(_game(pair.game, pair.players)).items():
+        found.setdefault(spec, []).append(level)
+    return {spec: ", ".join(names) for spec, names in found.items()}
+
+
 def block_lines(pair: Pair, done: Done) -> list[str]:
     """The marked block of one pair in docs/learning.md."""
     table = ladder(pair, done)
+    named = levels(pair)
     lines = [
         f"**{pair.game}, {pair.players} players** (`{command(pair)}`)",
         "",
-        "| agent | ordinal | mu | sigma | win share (Wilson 95%) | fair share | against fair"
-        " | median ms/move |",
-        "|---|---:|---:|---:|---|---:|---|---:|",
+        "| agent | level | ordinal | mu | sigma | win share (Wilson 95%) | fair share"
+        " | against fair | median ms/move |",
+        "|---|---|---:|---:|---:|---|---:|---|---:|",
     ]
     for s in standings(table):
         lines.append(
-            f"| `{s.agent}` | {s.ordinal:.2f} | {s.mu:.2f} | {s.sigma:.2f} |"
+            f"| `{s.agent}` | {named.get(s.agent, '')} |"
+            f" {s.ordinal:.2f} | {s.mu:.2f} | {s.sigma:.2f} |"
             f" {_pct(s.score, s.games)} | {s.fair:.0%} |"
             f" {verdict(s.interval, s.fair) if s.games else 'not measured'} | {s.median_ms:.1f} |"
         )
@@ -470,13 +480,18 @@ def draw_figure(done: Done, path: Path = FIGURE) -> None:
     ordered = sorted(PAIRS, key=lambda p: (p.game, p.players))
     fig, axes = plt.subplots(3, 5, figsize=(17, 9), constrained_layout=True)
     for axis, pair in zip(axes.flat, ordered, strict=True):
-        rows = list(reversed(standings(ladder(pair, done))))
+        table = ladder(pair, done)
+        axis.set_title(f"{pair.game}, {pair.players} players", fontsize=10)
+        if not table.finished:
+            axis.text(0.5, 0.5, "not played yet", ha="center", transform=axis.transAxes)
+            axis.set_axis_off()
+            continue
+        rows = list(reversed(standings(table)))
         ys = range(len(rows))
         axis.errorbar(
             [s.mu for s in rows], ys, xerr=[1.96 * s.sigma for s in rows], fmt="o", capsize=3
         )
         axis.set_yticks(list(ys), [s.agent.replace(":net=", "\n") for s in rows], fontsize=8)
-        axis.set_title(f"{pair.game}, {pair.players} players", fontsize=10)
         axis.set_xlabel("openskill mu (95%)", fontsize=8)
         axis.grid(axis="x", alpha=0.3)
     fig.suptitle("Strength ladder: a round robin per table size (benchmarks/ladder.py)")

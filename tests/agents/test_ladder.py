@@ -31,9 +31,15 @@ def _load() -> ModuleType:
 ladder = _load()
 
 
+def _strengths(game_id: str) -> dict[str, object]:
+    bots = game_module(game_id, "bots")
+    assert bots is not None
+    table: dict[str, object] = bots.STRENGTHS
+    return table
+
+
 def test_the_field_reads_hard_from_the_games_strengths(monkeypatch: pytest.MonkeyPatch) -> None:
-    bots = game_module("ludo", "bots")
-    monkeypatch.setitem(bots.STRENGTHS, "hard", {"others": "mcts:iterations=50"})
+    monkeypatch.setitem(_strengths("ludo"), "hard", {"others": "mcts:iterations=50"})
     assert ladder.field("ludo", 4) == ("random", "greedy", "mcts:iterations=50", "learned")
 
 
@@ -90,9 +96,11 @@ def test_a_new_hard_makes_the_old_blocks_stale(monkeypatch: pytest.MonkeyPatch) 
     specs = ladder.field("siege", 2)
     mark = ladder.fingerprint(pair, specs)
     size = ladder.block_size(len(specs))
-    done = {(pair.key, mark, first): {} for first in range(0, pair.games, size)}
+    done: dict[tuple[str, str, int], dict[str, object]] = {
+        (pair.key, mark, first): {} for first in range(0, pair.games, size)
+    }
     assert ladder.pending([pair], done) == []
-    monkeypatch.setitem(game_module("siege", "bots").STRENGTHS, "hard", "alphabeta")
+    monkeypatch.setitem(_strengths("siege"), "hard", "alphabeta")
     assert [b.first for b in ladder.pending([pair], done)] == list(range(0, pair.games, size))
 
 
@@ -147,8 +155,9 @@ def test_the_docs_block_gives_ratings_shares_and_head_to_head(
     greedy, random = wilson_interval(25.5, 33), wilson_interval(7.5, 33)
     share = f"77.3% ({greedy.low:.1%}-{greedy.high:.1%}) of 33"
     assert rows[0].startswith("| `greedy` |") and f"{share} | 50% | **above** |" in rows[0]
+    assert "| `greedy` | medium |" in rows[0]
     against = f"22.7% ({random.low:.1%}-{random.high:.1%}) of 33"
-    assert rows[1].startswith("| `random` |") and f"{against} | 50% | below |" in rows[1]
+    assert rows[1].startswith("| `random` | easy |") and f"{against} | 50% | below |" in rows[1]
     assert rows[2:] == [f"| `random` |  | {against} |", f"| `greedy` | {share} |  |"]
     assert "36 of 480 games played (2026-12-02, 2 s of CPU)" in page
     assert "3 unfinished, left out" in page
@@ -161,3 +170,9 @@ def test_the_figure_is_drawn_from_the_results(
     figure = tmp_path / "ladder.png"
     ladder.draw_figure({}, figure)
     assert figure.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_docs_ladder_blocks_equal_what_the_results_file_gives() -> None:
+    assert not ladder.stale(), (
+        "docs/learning.md: regenerate with `benchmarks/ladder.py run` and `benchmarks/ladder.py docs`"
+    )
