@@ -174,5 +174,5 @@ def test_the_figure_is_drawn_from_the_results(
 
 def test_the_docs_ladder_blocks_equal_what_the_results_file_gives() -> None:
     assert not ladder.stale(), (
-        "docs/learning.md: regenerate with `benchmarks/ladder.py run` and `benchmarks/ladder.py docs`"
+        "docs/learning.md: regenerate with `benchmarks/ladder.py run`, then `ladder.py docs`"
     )
