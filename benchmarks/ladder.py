@@ -107,17 +107,18 @@ PAIRS = (
     Pair("ludo", 5, 240),
     Pair("bremen", 2, 96),
     Pair("ludo", 6, 120),
-    Pair("bremen", 4, 60),
-    Pair("bremen", 3, 60),
-    Pair("villa", 4, 24),
-    Pair("villa", 3, 24),
-    Pair("villa", 2, 48),
+    Pair("bremen", 4, 120),
+    Pair("bremen", 3, 120),
+    Pair("villa", 4, 60),
+    Pair("villa", 3, 60),
+    Pair("villa", 2, 72),
 )
 """The 15 table sizes, cheapest first, games sized by cost (CPU seconds of one game on the
 shared two-core machine, 2026-12-02, from the strength table's blocks and one timed game each:
 `learned` costs 0.05-0.5 s a game in ludo, 0.1-0.3 s in museum and siege, 1.3-1.7 s in bremen and
-4-10 s in villa, where every pull's odds run the physics; `expectimax` 0.3-0.8 s in ludo), so
-that the whole ladder is about half an hour of one core."""
+4-10 s in villa, where every pull's odds run the physics; `expectimax` 0.3-0.8 s in ludo; a
+bremen game of `learned` against `random` about 4 s): the whole ladder took 2,325 s of one core
+on 2026-12-02, a modest size, whose intervals are wide in bremen and villa."""
 
 EXTRAS: dict[tuple[str, int], tuple[str, ...]] = {
     ("ludo", 2): ("tuned",),
