@@ -32,6 +32,7 @@ against the strength table's (`strength_table.DESIGN_SEEDS`, `SEED_BASE`) before
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
 import json
 import random
@@ -264,6 +265,13 @@ def current(pair: Pair, lines: list[dict[str, Any]], wanted: dict[str, str]) -> 
     return found
 
 
+def cache_file(pair: Pair, game: Game, use: str) -> Path:
+    """Where a pair's kept games of one use ("fit" or "test") lie, by the hard bot that played
+    them: a new hard bot plays its own games, never reads another's."""
+    agent = hashlib.sha256(strongest(game).encode()).hexdigest()[:8]
+    return CACHE / f"{pair.key}-{agent}-{use}.jsonl"
+
+
 def read_cache(path: Path) -> dict[int, dict[str, Any]]:
     return {r["seed"]: r for r in read_lines(path)}
 
@@ -281,8 +289,9 @@ def run(pairs: list[Pair], jobs: int, path: Path = RESULTS) -> None:
     check_seeds()
     blocks: list[Block] = []
     for pair in pairs:
-        cache = read_cache(CACHE / f"{pair.key}-test.jsonl")
-        done = current(pair, read_lines(path), digests(load_pair(pair)))
+        game = load_pair(pair)
+        cache = read_cache(cache_file(pair, game, "test"))
+        done = current(pair, read_lines(path), {**digests(game), "agent": strongest(game)})
         blocks += pending(pair, done, cache)
     path.parent.mkdir(parents=True, exist_ok=True)
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -290,7 +299,8 @@ def run(pairs: list[Pair], jobs: int, path: Path = RESULTS) -> None:
     with _progress() as progress, Workers(jobs) as workers, path.open("ab", buffering=0) as out:
         task = progress.add_task("blocks", total=len(blocks), pair="")
         for line, played in workers.in_order(score_block, blocks):
-            with (CACHE / f"{line['pair']}-test.jsonl").open("a") as kept:
+            pair = next(p for p in pairs if p.key == line["pair"])
+            with cache_file(pair, load_pair(pair), "test").open("a") as kept:
                 kept.writelines(json.dumps(r) + "\n" for r in played)
             out.write((json.dumps(line, sort_keys=True) + "\n").encode())
             progress.update(task, advance=1, pair=f"{line['pair']} from game {line['first']}")
@@ -320,7 +330,7 @@ def fit(pair: Pair, jobs: int) -> Path:
     """Fit and write the pair's map from its fitting games (played once, kept in CACHE)."""
     check_seeds()
     game = load_pair(pair)
-    cache_path = CACHE / f"{pair.key}-fit.jsonl"
+    cache_path = cache_file(pair, game, "fit")
     cache = read_cache(cache_path)
     missing = [i for i in range(pair.fit) if FIT_BASE + i not in cache]
     CACHE.mkdir(parents=True, exist_ok=True)

@@ -155,7 +155,7 @@ def fingerprint(pair: Pair, specs: Sequence[str]) -> str:
     for spec in specs:
         name = agents.parse_spec(spec)[0]
         if name == "tuned":
-            parts.append(strength_table.tuned_weights(pair.game))
+            parts.append(strength_table.tuned_weights(pair.game, pair.players))
         elif name == "learned":
             parts.append(strength_table.learned_value(pair.game, pair.players, spec))
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import ludoteca
+from ludoteca.agents import strongest
 from ludoteca.review.calibration import (
     bin_sums,
     expected_calibration_error,
@@ -92,6 +93,7 @@ def test_every_shipped_map_is_in_force(path: Path) -> None:
     assert data["options"] == dict(game.options)
     fitted_on = [model_digest(model) for model in candidates(game)]
     assert data["model"] in fitted_on, "refit the map (its command): its model changed"
+    assert data["agent"] == strongest(game), "refit the map (its command): the hard bot changed"
     value = shipped_value(game)
     assert isinstance(value, Calibrated) and value.temperature == data["temperature"]
     assert model_digest(value.model) == data["model"]
