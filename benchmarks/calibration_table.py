@@ -109,7 +109,7 @@ PAIRS = (
     Pair("bremen", 4, 400, 500),
     Pair("siege", 2, 400, 500),
     Pair("ludo", 4, 400, 500),
-    Pair("ludo", 5, 300, 300),
+    Pair("ludo", 5, 200, 150),
     Pair("museum", 2, 300, 300),
     Pair("museum", 3, 300, 300),
     Pair("museum", 4, 300, 300),
@@ -121,7 +121,7 @@ PAIRS = (
     Pair("ludo", 6, 60, 40),
 )
 """Cheap pairs first. A hard game costs about 0.01 s (bremen, ludo 4 and 5, siege once its
-tables are read) to 0.1 s (museum), 0.2 s (ludo 2 and 3), 0.7 s (villa) and 3 s (ludo 6 with
+tables are read) to 0.1 s (museum), 0.2 s (ludo 2 and 3), 2 s (ludo 5 with expectimax), 0.7 s (villa) and 3 s (ludo 6 with
 expectimax) of one core here."""
 
 
