@@ -120,9 +120,9 @@ PAIRS = (
     Pair("villa", 4, 100, 60),
     Pair("ludo", 6, 60, 40),
 )
-"""Cheap pairs first. A hard game costs about 0.01 s (bremen, ludo 4 and 5, siege once its
-tables are read) to 0.1 s (museum), 0.2 s (ludo 2 and 3), 2 s (ludo 5 with expectimax), 0.7 s (villa) and 3 s (ludo 6 with
-expectimax) of one core here."""
+"""Cheap pairs first. A hard game costs about 0.01 s (bremen, ludo 4, siege once its tables
+are read) to 0.1 s (museum), 0.2 s (ludo 2 and 3), 0.7 s (villa), 2 s (ludo 5) and 3 s (ludo 6;
+both expectimax) of one core here."""
 
 
 def check_seeds() -> None:
