@@ -40,7 +40,7 @@ def test_every_fitted_pair_ships_its_start_value(path: Path) -> None:
 def test_villas_shipped_start_value_is_the_one_the_model_gives() -> None:
     game = ludoteca.load("villa", 4)
     entry = compute(game)  # about a minute: what the shipped value saves every review
-    (value,) = shipped(TensorModel.load(game)).values()
+    (value,) = shipped(shipped_value(game)).values()
     assert value.tolist() == entry["value"]
 
 
