@@ -44,16 +44,16 @@ def test_the_field_reads_hard_from_the_games_strengths(monkeypatch: pytest.Monke
 
 
 def test_a_hard_that_is_greedy_or_learned_joins_once() -> None:
-    assert ladder.field("ludo", 5) == ("random", "greedy", "learned")
+    assert ladder.field("villa", 4) == ("random", "greedy", "learned")
     museum = ladder.field("museum", 3)
     assert museum.count("learned:net=selfplay") == 1
     assert len(set(museum)) == len(museum)
 
 
 def test_the_selfplay_agent_plays_only_where_its_network_is_shipped(tmp_path: Path) -> None:
-    assert "learned:net=selfplay" not in ladder.field("museum", 2, selfplay=tmp_path)
-    (tmp_path / "museum-2p.npz").write_bytes(b"")
-    assert ladder.field("museum", 2, selfplay=tmp_path)[-1] == "learned:net=selfplay"
+    assert "learned:net=selfplay" not in ladder.field("ludo", 3, selfplay=tmp_path)
+    (tmp_path / "ludo-3p.npz").write_bytes(b"")
+    assert ladder.field("ludo", 3, selfplay=tmp_path)[-1] == "learned:net=selfplay"
 
 
 def test_the_two_player_extras_join_the_field() -> None:
