@@ -3,32 +3,16 @@ round robin, on seeds of its own, resumed without replaying, and what its docs b
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from benchmark_support import load_benchmark
 from ludoteca.arena.stats import wilson_interval
 from ludoteca.core.registry import game_module
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def _load() -> ModuleType:
-    if str(BENCHMARKS) not in sys.path:
-        sys.path.insert(0, str(BENCHMARKS))
-    spec = importlib.util.spec_from_file_location("ladder", BENCHMARKS / "ladder.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-ladder = _load()
+ladder = load_benchmark("ladder")
 
 
 def _strengths(game_id: str) -> dict[str, object]:

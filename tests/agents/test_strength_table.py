@@ -3,33 +3,19 @@ file holds, measured on seeds no agent was tuned or designed on, for today's rul
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 import ludoteca
+from benchmark_support import load_benchmark
 from ludoteca import rulebook
 from ludoteca.arena.match import play_game
 from ludoteca.arena.schedule import game_seed
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "strength_table.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("strength_table", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-table = _load()
+table = load_benchmark("strength_table")
 
 
 def test_the_docs_tables_equal_what_the_results_file_gives() -> None:
