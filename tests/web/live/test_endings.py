@@ -114,7 +114,11 @@ def test_the_creator_deletes_a_table_with_all_it_stored(web: Any) -> None:
     with web.client.websocket_connect(f"/ws/table/{table.id}") as watching:
         watching.receive_json()  # the view
         assert post(web, table, 0, "delete").json() == {"deleted": table.id}
-        messages = [watching.receive_json() for _ in range(3)]
+        # Read up to the notice: how many updates come before it depends on timing (a loaded
+        # machine may have sent the bot's moves already), and the socket closes after it.
+        messages: list[Any] = []
+        while {"type": "deleted"} not in messages and len(messages) < 10:
+            messages.append(watching.receive_json())
         assert {"type": "deleted"} in messages
     assert web.client.get(f"/table/{table.id}").status_code == 404
     assert web.client.get(f"/api/tables/{table.id}").json()["code"] == "unknown_table"
