@@ -288,19 +288,20 @@ def pending(pair: Pair, done: dict[int, Any], cache: dict[int, Any]) -> list[Blo
 def run(pairs: list[Pair], jobs: int, path: Path = RESULTS) -> None:
     check_seeds()
     blocks: list[Block] = []
+    kept_in: dict[str, Path] = {}  # each pair's test games, by the pair's key
+    lines = read_lines(path)
     for pair in pairs:
         game = load_pair(pair)
-        cache = read_cache(cache_file(pair, game, "test"))
-        done = current(pair, read_lines(path), {**digests(game), "agent": strongest(game)})
-        blocks += pending(pair, done, cache)
+        kept_in[pair.key] = cache_file(pair, game, "test")
+        done = current(pair, lines, {**digests(game), "agent": strongest(game)})
+        blocks += pending(pair, done, read_cache(kept_in[pair.key]))
     path.parent.mkdir(parents=True, exist_ok=True)
     CACHE.mkdir(parents=True, exist_ok=True)
     # Unbuffered appends: each line is one write, so two runs of other pairs may share the file.
     with _progress() as progress, Workers(jobs) as workers, path.open("ab", buffering=0) as out:
         task = progress.add_task("blocks", total=len(blocks), pair="")
         for line, played in workers.in_order(score_block, blocks):
-            pair = next(p for p in pairs if p.key == line["pair"])
-            with cache_file(pair, load_pair(pair), "test").open("a") as kept:
+            with kept_in[line["pair"]].open("a") as kept:
                 kept.writelines(json.dumps(r) + "\n" for r in played)
             out.write((json.dumps(line, sort_keys=True) + "\n").encode())
             progress.update(task, advance=1, pair=f"{line['pair']} from game {line['first']}")
