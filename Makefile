@@ -10,11 +10,13 @@ MUTATE_STAMP := $(VENV)/.installed-mutate
 HOST ?= 127.0.0.1
 BENCH_VENV := .venv-bench
 BENCH_STAMP := $(BENCH_VENV)/.installed
+JAX_VENV := .venv-jax
+JAX_STAMP := $(JAX_VENV)/.installed
 # axe-core, which the accessibility browser tests inject into pages (package.json pins it).
 AXE := node_modules/axe-core/axe.min.js
 
 # `make test` runs one case of each parametrized slow check (tests/slow_sample.py); `make test-full` all.
-.PHONY: serve test test-full mutate play bench lint messages clean
+.PHONY: serve test test-full mutate play bench bench-train lint messages clean
 
 define make_venv
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -82,6 +84,16 @@ bench: $(BENCH_STAMP)
 	$(BENCH_VENV)/bin/python benchmarks/vector_speed.py --game museum
 	$(BENCH_VENV)/bin/python benchmarks/vector_speed.py --game bremen --players 2 4
 
+# PyTorch against JAX on the trainers' optimisation step (docs/learning.md "Why PyTorch"): JAX
+# lives in its own environment, torch is the project's `[learn]` extra.
+$(JAX_STAMP): benchmarks/requirements-jax.txt
+	test -x $(JAX_VENV)/bin/python || $(PYTHON) -m venv $(JAX_VENV)
+	$(JAX_VENV)/bin/python -m pip install --quiet -r benchmarks/requirements-jax.txt
+	touch $(JAX_STAMP)
+
+bench-train: $(TEST_STAMP) $(JAX_STAMP)
+	$(BIN)/python benchmarks/train_speed.py --jax-python $(JAX_VENV)/bin/python
+
 # Refresh the translation catalogs from the source (then translate the new entries).
 LOCALES := src/ludoteca/i18n/locales
 messages: $(SERVE_STAMP)
@@ -92,4 +104,4 @@ messages: $(SERVE_STAMP)
 			-i $(LOCALES)/ludoteca.pot -d $(LOCALES) -l $$lang; done
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV)
+	rm -rf $(VENV) $(BENCH_VENV) $(JAX_VENV)
