@@ -99,6 +99,10 @@ DESIGN_SEEDS = (
         "benchmarks/strength.py --first 600000000000: the choice of bremen's 4-player weights",
         range(600_000_000_000, 600_000_000_000 + 10_000),
     ),
+    (
+        "benchmarks/strength.py --first 700000000000: the screening of bremen's 4-player search",
+        range(700_000_000_000, 700_000_000_000 + 10_000),
+    ),
 )
 """Seeds used to tune, train, design or first measure an agent, as ranges."""
 
@@ -156,6 +160,11 @@ LEVEL_GAMES = {
 MUSEUM_BEFORE_ELEVATOR = "greedy:risk=1.332,pace=2.539,bonus=0.7427,reach=1.606,decay=1.106"
 """Museum's tuned weights of 2026-11-29, tuned before the elevator correction (issue 34)."""
 
+BREMEN_4P_SEARCH = "mcts:iterations=500"
+"""Bremen's guided `mcts` (`search.MCTS_DEFAULTS`) with 500 simulations a move, the candidate
+for `hard` with four players (issue 30): screened on seeds 7 x 10^11 + 100 + i, where it won 22 of
+36 against three `greedy`."""
+
 LEARNED = (
     Matchup("ludo", 5, "learned", "greedy", 240),
     Matchup("bremen", 3, "learned", "greedy", 120),
@@ -197,6 +206,7 @@ EXTRAS = (
     Matchup("bremen", 2, "tuned", "greedy", 1200),
     Matchup("bremen", 3, "tuned", "greedy", 360),
     Matchup("bremen", 4, "tuned", "greedy", 480),
+    Matchup("bremen", 4, BREMEN_4P_SEARCH, "greedy", 480),
     Matchup("museum", 2, "tuned", "greedy", 360),
     Matchup("museum", 2, MUSEUM_BEFORE_ELEVATOR, "greedy", 120),
     Matchup("museum", 3, "tuned", "greedy", 240),
