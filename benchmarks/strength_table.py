@@ -142,14 +142,14 @@ class Matchup:
 
 
 # Games per measured pair, sized by the cost of a game on the shared two-core machine
-# (seconds of CPU per game, measured 2026-12-02): villa careful 1.1, bremen guided mcts 6.3,
-# ludo expectimax 0.4 (2 players) to 0.9 (6), museum tuned 0.1-0.2, siege solved 0.3, greedy
-# against random 0.01-0.3.
+# (seconds of CPU per game, measured 2026-12-02): villa careful 1.1, bremen guided mcts 6.3
+# (4.6 with four players at 500 simulations), ludo expectimax 0.4 (2 players) to 0.9 (6),
+# museum tuned 0.1-0.2, siege solved 0.3, greedy against random 0.01-0.3.
 LEVEL_GAMES = {
     ("easy", "medium"): {"villa": 36, "others": 120},
     ("medium", "hard"): {
         "ludo": {2: 240, 5: 480, "others": 60},
-        "bremen": {2: 24, 3: 360},
+        "bremen": {2: 24, 3: 360, 4: 480},
         "museum": {"others": 360},
         "siege": {"others": 120},
         "villa": {3: 360, "others": 408},
