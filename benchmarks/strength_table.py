@@ -99,6 +99,10 @@ DESIGN_SEEDS = (
         "benchmarks/strength.py --first 600000000000: the choice of bremen's 4-player weights",
         range(600_000_000_000, 600_000_000_000 + 10_000),
     ),
+    (
+        "benchmarks/strength.py --first 700000000000: the screening of bremen's 4-player search",
+        range(700_000_000_000, 700_000_000_000 + 10_000),
+    ),
 )
 """Seeds used to tune, train, design or first measure an agent, as ranges."""
 
@@ -138,14 +142,14 @@ class Matchup:
 
 
 # Games per measured pair, sized by the cost of a game on the shared two-core machine
-# (seconds of CPU per game, measured 2026-12-02): villa careful 1.1, bremen guided mcts 6.3,
-# ludo expectimax 0.4 (2 players) to 0.9 (6), museum tuned 0.1-0.2, siege solved 0.3, greedy
-# against random 0.01-0.3.
+# (seconds of CPU per game, measured 2026-12-02): villa careful 1.1, bremen guided mcts 6.3
+# (4.6 with four players at 500 simulations), ludo expectimax 0.4 (2 players) to 0.9 (6),
+# museum tuned 0.1-0.2, siege solved 0.3, greedy against random 0.01-0.3.
 LEVEL_GAMES = {
     ("easy", "medium"): {"villa": 36, "others": 120},
     ("medium", "hard"): {
         "ludo": {2: 240, 5: 480, "others": 60},
-        "bremen": {2: 24, 3: 360},
+        "bremen": {2: 24, 3: 360, 4: 480},
         "museum": {"others": 360},
         "siege": {"others": 120},
         "villa": {3: 360, "others": 408},
@@ -155,6 +159,11 @@ LEVEL_GAMES = {
 
 MUSEUM_BEFORE_ELEVATOR = "greedy:risk=1.332,pace=2.539,bonus=0.7427,reach=1.606,decay=1.106"
 """Museum's tuned weights of 2026-11-29, tuned before the elevator correction (issue 34)."""
+
+BREMEN_4P_SEARCH = "mcts:iterations=500"
+"""Bremen's guided `mcts` (`search.MCTS_DEFAULTS`) with 500 simulations a move, the candidate
+for `hard` with four players (issue 30): screened on seeds 7 x 10^11 + 100 + i, where it won 22 of
+36 against three `greedy`."""
 
 LEARNED = (
     Matchup("ludo", 5, "learned", "greedy", 240),
@@ -197,6 +206,7 @@ EXTRAS = (
     Matchup("bremen", 2, "tuned", "greedy", 1200),
     Matchup("bremen", 3, "tuned", "greedy", 360),
     Matchup("bremen", 4, "tuned", "greedy", 480),
+    Matchup("bremen", 4, BREMEN_4P_SEARCH, "greedy", 480),
     Matchup("museum", 2, "tuned", "greedy", 360),
     Matchup("museum", 2, MUSEUM_BEFORE_ELEVATOR, "greedy", 120),
     Matchup("museum", 3, "tuned", "greedy", 240),
