@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from benchmark_support import load_benchmark
 
 pytest.importorskip("torch")
