@@ -214,7 +214,7 @@ EXTRAS = (
     Matchup("siege", 2, "tuned", "greedy", 1200),
     Matchup("villa", 2, "careful", "greedy", 408),
     Matchup("villa", 3, "careful", "greedy", 360),
-    Matchup("villa", 4, "careful", "greedy", 360),
+    Matchup("villa", 4, "careful", "greedy", 1440),
     *LEARNED,
     *selfplay_matchups(),
 )

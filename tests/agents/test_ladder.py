@@ -27,7 +27,8 @@ def test_the_field_reads_hard_from_the_games_strengths(monkeypatch: pytest.Monke
     assert ladder.field("ludo", 4) == ("random", "greedy", "mcts:iterations=50", "learned")
 
 
-def test_a_hard_that_is_greedy_or_learned_joins_once() -> None:
+def test_a_hard_that_is_greedy_or_learned_joins_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(_strengths("villa"), "hard", "greedy")
     assert ladder.field("villa", 4) == ("random", "greedy", "learned")
     museum = ladder.field("museum", 3)
     assert museum.count("learned:net=selfplay") == 1

@@ -242,9 +242,9 @@ AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent, "careful": CarefulAgent
 STRENGTHS: dict[str, Choice] = {
     "easy": "random",
     "medium": "greedy",
-    "hard": {2: "careful", 3: "careful", "others": "greedy"},
+    "hard": "careful",
 }
 """The agent spec behind each named strength (see `ludoteca.agents.strengths`): `careful` beats
-`greedy` at two and three players on seeds it was not designed on (the strength table of
-docs/agents.md, `benchmarks/strength_table.py`); at four players it is not shown stronger, so
-`hard` is greedy there."""
+`greedy` at every table size on seeds it was not designed on (the strength table of
+docs/agents.md, `benchmarks/strength_table.py`); at four players only over 1,440 games, the
+first 360 of which had left it undecided (docs/agents.md says how that look is accounted for)."""
