@@ -103,6 +103,10 @@ DESIGN_SEEDS = (
         "benchmarks/strength.py --first 700000000000: the screening of bremen's 4-player search",
         range(700_000_000_000, 700_000_000_000 + 10_000),
     ),
+    (
+        "benchmarks/strength.py --first 800000000000: the screening of ludo 2's learned agent",
+        range(800_000_000_000, 800_000_000_000 + 10_000),
+    ),
 )
 """Seeds used to tune, train, design or first measure an agent, as ranges."""
 
