@@ -114,7 +114,7 @@ PAIRS = (
     Pair("museum", 3, 300, 300),
     Pair("museum", 4, 300, 300),
     Pair("ludo", 2, 1000, 150),
-    Pair("ludo", 3, 250, 150),
+    Pair("ludo", 3, 1000, 150),
     Pair("villa", 2, 100, 60),
     Pair("villa", 3, 100, 60),
     Pair("villa", 4, 100, 60),
