@@ -108,7 +108,7 @@ PAIRS = (
     Pair("bremen", 3, 1000, 500),
     Pair("bremen", 4, 400, 500),
     Pair("siege", 2, 400, 500),
-    Pair("ludo", 4, 1000, 500),
+    Pair("ludo", 4, 400, 500),
     Pair("ludo", 5, 200, 150),
     Pair("museum", 2, 300, 300),
     Pair("museum", 3, 300, 300),
