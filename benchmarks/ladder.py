@@ -7,8 +7,7 @@
 The field of each (game, players) pair (`field()`): `random`, `greedy`, the pair's `hard` (read
 from the game's `bots.STRENGTHS` when the command runs, so a new `hard` joins by itself), the
 cheap named agents of `EXTRAS`, `learned` (the review value) and `learned:net=selfplay` where
-`review/nets/selfplay/GAME-Np.npz` is shipped; a spec already in the field is not added twice,
-and the agents of `LEFT_OUT` (whose games of that pair do not end) not at all.
+`review/nets/selfplay/GAME-Np.npz` is shipped; a spec already in the field is not added twice.
 
 Game i of a pair is seated as the arena seats its tournaments (`arena.schedule.seat_agents`:
 blocks of k games for k agents, the b-th ordering of the field in block b, seats rotated within
@@ -129,11 +128,6 @@ EXTRAS: dict[tuple[str, int], tuple[str, ...]] = {
 """Today's other named agents in the two-player fields where they are cheap. Left out: bremen's
 guided `mcts` (9 s a game, a tenth of the ladder alone), villa's `tuned` (no weights shipped)."""
 
-LEFT_OUT: dict[tuple[str, int], tuple[str, ...]] = {("bremen", 2): ("learned",)}
-"""Agents whose games of a pair do not end: with the two-player network (`review/nets/
-bremen-2p.npz`) `learned` does not drive its animals home against `random`, and such a game runs
-to the 20,000-action cap, about 50 minutes of CPU (seed 10**12 + 5, 2026-12-03)."""
-
 
 def block_size(agents_count: int) -> int:
     """Games per block: whole rotations of the field (k games each), about a dozen."""
@@ -152,8 +146,7 @@ def field(game_id: str, players: int, selfplay: Path = SELFPLAY) -> tuple[str, .
     specs += [*EXTRAS.get((game_id, players), ()), "learned"]
     if (selfplay / f"{game_id}-{players}p.npz").exists():
         specs.append("learned:net=selfplay")
-    left_out = LEFT_OUT.get((game_id, players), ())
-    return tuple(spec for spec in dict.fromkeys(specs) if spec not in left_out)
+    return tuple(dict.fromkeys(specs))
 
 
 def fingerprint(pair: Pair, specs: Sequence[str]) -> str:

@@ -104,7 +104,7 @@ DESIGN_SEEDS = (
         range(700_000_000_000, 700_000_000_000 + 10_000),
     ),
     (
-        "benchmarks/strength.py --first 800000000000: the screening of ludo 2's learned agent",
+        "benchmarks/strength.py --first 8 * 10**11: ludo 2's and bremen 2's learned screened",
         range(800_000_000_000, 800_000_000_000 + 10_000),
     ),
 )

@@ -8,7 +8,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import ludoteca
 from benchmark_support import load_benchmark
+from ludoteca.games.bremen import tensor as bremen_tensor
 
 pytest.importorskip("torch")
 race = load_benchmark("train_speed")
@@ -19,6 +21,12 @@ def test_workloads_are_the_shipped_networks_shapes() -> None:
     assert museum == {"net": "selfplay/museum-2p.npz", "size": 269, "hidden": [64], "players": 2}
     for name in race.WORKLOADS:
         assert race.workload(name)["size"] > 0
+
+
+def test_a_withdrawn_workload_keeps_its_games_observation_size() -> None:
+    state = ludoteca.load("bremen", players=2).new_initial_state(seed=0)
+    size = np.ravel(bremen_tensor.encode(state, 0)).size
+    assert race.workload("bremen-2p.npz")["size"] == size
 
 
 def test_problem_is_the_same_for_every_run() -> None:
