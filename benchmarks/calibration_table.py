@@ -123,7 +123,8 @@ PAIRS = (
 """Cheap pairs first. A hard game costs about 0.01 s (bremen, ludo 4, siege once its tables
 are read) to 0.1 s (museum), 0.2 s (ludo 2 and 3), 0.7 s (villa), 2 s (ludo 5) and 3 s (ludo 6;
 both expectimax) of one core here. Ludo 2's 250 test games were extended to 1,000 in one run
-after a first undecided look at its network of `expectimax`'s games (docs/analysis.md)."""
+after a first undecided look at its network of `expectimax`'s games; ludo 3's and bremen 3's
+were raised to 1,000 before their new networks were scored (docs/analysis.md)."""
 
 
 def check_seeds() -> None:

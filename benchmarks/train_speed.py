@@ -48,8 +48,8 @@ COMPARED_STEPS = 50
 LIBRARIES = {"torch": ("torch",), "jax": ("jax", "jaxlib", "optax")}
 
 
-WITHDRAWN = {
-    "bremen-2p.npz": {"net": "bremen-2p.npz", "size": 929, "hidden": [64, 32], "players": 2}
+WITHDRAWN: dict[str, dict[str, Any]] = {
+    "bremen-2p.npz": {"size": 929, "hidden": [64, 32], "players": 2}
 }
 """Workloads whose network is no longer shipped, by the shape it had: bremen 2's review network
 was withdrawn on 2026-12-03 (it ranked moves badly, docs/learning.md), and its 929 inputs are
@@ -57,9 +57,10 @@ still the widest observation a review network reads."""
 
 
 def workload(name: str) -> dict[str, Any]:
-    """The shape of shipped network `name`: observation size, hidden layers, players."""
+    """The shape of network `name` (shipped, or in `WITHDRAWN`): observation size, hidden
+    layers, players."""
     if name in WITHDRAWN and not (NETS / name).exists():
-        return dict(WITHDRAWN[name])
+        return {"net": name, **WITHDRAWN[name]}
     with np.load(NETS / name) as saved:
         meta = json.loads(str(saved["meta"]))
     hidden = meta.get("hidden") or meta["settings"]["hidden"]
