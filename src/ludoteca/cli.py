@@ -583,6 +583,10 @@ def train(
     method: Annotated[
         str, typer.Option("--method", help="mc: fit to the bots' games; td: TD(lambda) self-play")
     ] = "mc",
+    deviate: Annotated[
+        bool,
+        typer.Option(help="mc: also learn from each game replayed with one random move"),
+    ] = False,
     generations: Annotated[
         int, typer.Option("--generations", min=1, help="td: generations in all")
     ] = 200,
@@ -633,7 +637,7 @@ def train(
             check_every=check_every, patience=patience, seed=seed,
         )  # fmt: skip
         job = Job(game, players, agent or "", games, per_game, test_games, steps, settings,
-                  jobs or os.cpu_count() or 1, work, ship)  # fmt: skip
+                  jobs or os.cpu_count() or 1, work, ship, deviate)  # fmt: skip
         console = Console()
         outcome = run_training(job, console)
         console.print(report(outcome))

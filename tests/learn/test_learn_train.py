@@ -15,7 +15,15 @@ from ludoteca.analysis.selfplay import SelfPlay  # noqa: E402
 from ludoteca.core.errors import InvalidOptionError  # noqa: E402
 from ludoteca.core.registry import load  # noqa: E402
 from ludoteca.learn.command import paired_gain  # noqa: E402
-from ludoteca.learn.positions import Plan, Positions, collect, play_positions  # noqa: E402
+from ludoteca.learn.positions import (  # noqa: E402
+    Plan,
+    Positions,
+    collect,
+    deviating_game,
+    encode_states,
+    play_positions,
+    replay_states,
+)
 from ludoteca.learn.train import Settings, Trainer, loss_of  # noqa: E402
 
 RUN = SelfPlay("ludo", "greedy", 8, seed=3, players=2)
@@ -40,6 +48,53 @@ def test_kernel_positions_are_the_reference_engines_tensors() -> None:
     assert on_kernel[1].shape == (20, 2, 198)
     assert on_reference[3].shape == (20, 2) and np.allclose(on_reference[3].sum(axis=1), 1)
     assert np.allclose(on_kernel[2].sum(axis=1), 1.0)
+
+
+def test_a_deviating_game_plays_one_random_move_and_the_agent_everywhere_else() -> None:
+    import random
+
+    from ludoteca.arena.match import play_game
+
+    game = RUN.load_game()
+    plain = play_game(game, ["greedy"] * 2, 11)
+    actions, returns, point = deviating_game(game, "greedy", 11, 5, random.Random(1))
+    again = deviating_game(game, "greedy", 11, 5, random.Random(1))
+    assert (actions, returns, point) == again  # seeded: the same game twice
+    assert returns is not None and point > 0
+    assert list(plain.actions[:point]) == actions[:point]  # the agent's game up to the move
+
+
+def test_deviated_positions_start_at_the_first_decision_after_the_random_move() -> None:
+    import random
+
+    from ludoteca.arena.match import play_game
+    from ludoteca.learn.positions import DEVIATION_SALT, decision_nodes
+
+    plain = play_positions((Plan(RUN, per_game=20), 2))
+    deviated = play_positions((Plan(RUN, per_game=20, deviate=True), 2))
+    assert plain is not None and deviated is not None
+    extra = len(deviated[1]) - len(plain[1])
+    assert 1 <= extra <= 20
+    assert np.array_equal(deviated[1][: len(plain[1])], plain[1])  # the game's own, unchanged
+    assert np.allclose(deviated[2].sum(axis=1), 1.0)
+    game, seed = RUN.load_game(), RUN.game_seed(2)
+    rng = random.Random(seed ^ DEVIATION_SALT)
+    at = rng.randrange(sum(play_game(game, ["greedy"] * 2, seed).decisions))
+    actions, _, point = deviating_game(game, "greedy", seed, at, rng)
+    first = min(j for j in decision_nodes(game, seed, actions) if j > point)
+    expected = encode_states(game, replay_states(game, seed, actions, [first]))
+    assert np.array_equal(deviated[1][len(plain[1])], expected[0])
+
+
+def test_reference_tensors_of_replayed_states_match_the_kernel() -> None:
+    game = RUN.load_game()
+    from ludoteca.arena.match import play_game
+
+    result = play_game(game, ["greedy"] * 2, 4)
+    states = replay_states(game, 4, list(result.actions), [0, 1, 2])
+    assert len(states) == 3
+    assert encode_states(game, states).shape == (3, 2, 198)
+    assert encode_states(game, []).shape[0] == 0
 
 
 def test_a_few_hundred_seeded_steps_lower_the_loss_on_a_fixed_batch(data: Positions) -> None:

@@ -160,8 +160,9 @@ class LearnedAgent(Agent):
                 raise ValueError("learned with a self-play network looks one move ahead (depth=1)")
 
     @classmethod
-    def playing(cls, game: Game, model: NetModel, seed: int | None = None) -> LearnedAgent:
-        """The agent of an afterstate network not shipped (a candidate in training)."""
+    def playing(cls, game: Game, model: Model, seed: int | None = None) -> LearnedAgent:
+        """The agent of a value not shipped (a candidate in training, or the value it would
+        replace)."""
         agent = cls(game, seed)
         agent._use(model)
         return agent

@@ -5,9 +5,11 @@ on, so both learn from the same kind of play), keeps `per_game` decisions of eac
 the first 85% of the games and early-stops on the rest, then tests on `test_games` games of
 another seed that neither model saw: Brier score of the network, of the shipped softmax value
 on the same positions, and of the constant forecast, with a paired bootstrap over test games of
-the network's gain. It ships the weights (`review/nets/`) only with `--ship` and only when the
-network beats the softmax value with 95% confidence; otherwise it says so and leaves them in
-`--out`.
+the network's gain, and on the first `RANK_GAMES` of them it checks how the network ranks moves
+(`learn.ranking`). It ships the weights (`review/nets/`) only with `--ship`, only when the
+network beats the softmax value with 95% confidence, and only when it does not rank moves worse
+than the value shipped today (hints and mistake marks rank by it); otherwise it says so and
+leaves them in `--work`.
 """
 
 from __future__ import annotations
@@ -31,9 +33,10 @@ from ludoteca.analysis.selfplay import SelfPlay
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError
 from ludoteca.learn.positions import Plan, Positions, collect
+from ludoteca.learn.ranking import Ranking, compare
 from ludoteca.learn.train import Curve, Settings, Trainer
 from ludoteca.review.calibration import brier, calibrate
-from ludoteca.review.net import NETS, NetModel, net_path
+from ludoteca.review.net import NETS, NetModel, base_value, net_path
 from ludoteca.review.value import params_path
 from ludoteca.terminal.progress import games_progress
 
@@ -42,6 +45,8 @@ VALIDATION = 0.15
 TEST_SEED_OFFSET = 1_000_003
 """Test games are those of seed `seed + TEST_SEED_OFFSET`: other seeds than any training game."""
 BOOTSTRAP = 2000
+RANK_GAMES = 100
+"""Test games whose decisions check the network's ranking of moves (two decisions each)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,8 @@ class Job:
     work: Path = Path(".runs/train")
     """Where the positions, the checkpoint and the weights of the run are kept."""
     ship: bool = False
+    deviate: bool = False
+    """Also learn from each game played again with one random move (`learn.positions`)."""
 
     def load_game(self) -> Game:
         return SelfPlay(self.game, self.agent, 1, players=self.players).load_game()
@@ -70,7 +77,10 @@ class Job:
 
     def tag(self) -> str:
         """A short name of the settings: a checkpoint resumes only the run of its settings."""
-        text = json.dumps([asdict(self.settings), self.games, self.per_game], sort_keys=True)
+        words: list[Any] = [asdict(self.settings), self.games, self.per_game]
+        if self.deviate:  # runs without it keep the tags they had
+            words.append("deviate")
+        text = json.dumps(words, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:8]
 
     def command(self) -> str:
@@ -82,6 +92,8 @@ class Job:
         words += ["--rate", str(s.rate), "--weight-decay", str(s.weight_decay)]
         words += ["--batch", str(s.batch), "--check-every", str(s.check_every)]
         words += ["--patience", str(s.patience), "--seed", str(s.seed)]
+        if self.deviate:
+            words.append("--deviate")
         return shlex.join(words)
 
 
@@ -103,10 +115,15 @@ class Outcome:
     curve: Curve
     best_step: int
     training_seconds: float
+    ranking: Ranking | None = None
 
     @property
     def beats_softmax(self) -> bool:
         return self.gain[1] > 0
+
+    @property
+    def ranks_worse(self) -> bool:
+        return self.ranking is not None and self.ranking.worse
 
 
 def default_agent(game: Game) -> str:
@@ -169,8 +186,10 @@ def train(job: Job, console: Console | None = None) -> Outcome:
     work = job.work
     stem = job.stem()
     run = SelfPlay(job.game, job.agent, job.games, job.settings.seed, game.num_players)
-    cached = work / f"{stem}-train-{job.games}x{job.per_game}.npz"
-    data = positions(Plan(run, job.per_game), cached, job.jobs, console, "self-play")
+    deviating = "-deviate" if job.deviate else ""
+    cached = work / f"{stem}-train-{job.games}x{job.per_game}{deviating}.npz"
+    plan = Plan(run, job.per_game, deviate=job.deviate)
+    data = positions(plan, cached, job.jobs, console, "self-play")
     test_run = replace(run, games=job.test_games, seed=job.settings.seed + TEST_SEED_OFFSET)
     cached = work / f"{stem}-test-{job.test_games}x30.npz"
     test = positions(Plan(test_run, 30, compare=True), cached, job.jobs, console, "test games")
@@ -197,6 +216,8 @@ def train(job: Job, console: Console | None = None) -> Outcome:
     assert test.softmax is not None
     base = np.broadcast_to(fit.targets.mean(axis=0), test.targets.shape)
     gain = paired_gain(predicted, test.softmax, test.targets, test.games, job.settings.seed)
+    rank_run = replace(test_run, games=min(job.test_games, RANK_GAMES))
+    ranking = compare(rank_run, model, base_value(game))
     seconds = time.perf_counter() - began
     outcome = Outcome(
         positions=len(test.targets),
@@ -212,11 +233,12 @@ def train(job: Job, console: Console | None = None) -> Outcome:
         curve=trainer.curve,
         best_step=trainer.best_step,
         training_seconds=trainer.seconds,
+        ranking=ranking,
     )
     about = _about(job, outcome, len(fit.targets))
     model = NetModel(game, model.layers, about)
     model.save(outcome.path)
-    if job.ship and outcome.beats_softmax:
+    if job.ship and outcome.beats_softmax and not outcome.ranks_worse:
         model.save(net_path(game, NETS))
         outcome = replace(outcome, shipped=True)
     return outcome
@@ -242,6 +264,7 @@ def _about(job: Job, outcome: Outcome, trained_on: int) -> dict[str, Any]:
             "gain": [round(g, 5) for g in outcome.gain],
             "ece": round(outcome.ece, 4),
         },
+        **({"ranking": asdict(outcome.ranking)} if outcome.ranking else {}),
     }
 
 
@@ -261,16 +284,25 @@ def report(outcome: Outcome) -> str:
     mean, low, high = outcome.gain
     verdict = (
         "shipped" if outcome.shipped
+        else "ranks moves worse than the shipped value: not shipped" if outcome.ranks_worse
+        and outcome.beats_softmax
         else "beats the softmax value (not shipped without --ship)" if outcome.beats_softmax
         else "does not beat the softmax value with 95% confidence: not shipped"
     )  # fmt: skip
+    ranked = ""
+    if (r := outcome.ranking) is not None:
+        ranked = (
+            f" The agent's own move ranked first at {r.network} of {r.decisions} decisions"
+            f" ({r.share(r.network):.0%}), by the shipped value at {r.current}"
+            f" ({r.share(r.current):.0%}); sign test p = {r.p_worse:.3f}."
+        )
     return (
         f"held out: {outcome.games} games, {outcome.positions} positions; Brier network"
         f" {outcome.brier:.4f}, softmax {outcome.softmax:.4f}, constant {outcome.constant:.4f};"
         f" gain over softmax {mean:+.4f} (95% {low:+.4f} to {high:+.4f}); ECE {outcome.ece:.3f};"
         f" best at step {outcome.best_step}; trained {outcome.training_seconds:.0f} s, this run"
         f" {outcome.seconds:.0f} s. Weights: {outcome.path}"
-        f" ({verdict})"
+        f" ({verdict}).{ranked}"
     )
 
 

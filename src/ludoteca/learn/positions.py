@@ -9,6 +9,13 @@ depends only on the run's seed and i, so the positions do not depend on the numb
 
 Test positions (`compare=True`) also carry the shipped softmax model's prediction of the same
 position, so the network and today's value are compared on exactly the same positions.
+
+With `deviate`, every training game is played a second time with one uniformly random move at a
+decision drawn uniformly from the first game's, and the decisions after that move are kept too
+(the first of them always), targeted by that game's result: as AlphaGo's value network was
+trained, so the network also sees where the moves the bots do not play lead. Without them it
+values only the positions its bots reach, and a move that leads elsewhere is read blind: by
+such a network `learned` lost nearly every bremen game.
 """
 
 from __future__ import annotations
@@ -22,14 +29,18 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ludoteca import agents
 from ludoteca.analysis.selfplay import SelfPlay
 from ludoteca.arena.match import play_game
 from ludoteca.arena.workers import Workers
 from ludoteca.core.api import Game
+from ludoteca.core.bounds import MAX_ACTIONS
+from ludoteca.core.chance import play_chance
 from ludoteca.core.fastrng import MASK64
 from ludoteca.core.registry import game_module, has_game_module
 from ludoteca.interop.spaces import bounds
 from ludoteca.review.value import TensorModel
+from ludoteca.terminal.seats import agent_seed
 
 Floats = npt.NDArray[np.float32]
 
@@ -81,6 +92,8 @@ class Plan:
     per_game: int = 64
     compare: bool = False
     """Also value each kept position with the shipped softmax model (test positions)."""
+    deviate: bool = False
+    """Also keep the positions of each game played again with one random move (see above)."""
 
 
 def result_shares(returns: tuple[float, ...]) -> npt.NDArray[np.float64]:
@@ -126,9 +139,110 @@ def encode_on_kernel(
     return observed.reshape(len(kept), players, size)
 
 
+DEVIATION_SALT = 0x5DEECE66D
+"""Mixed into a game's seed for the generator of its deviation (its point and its move)."""
+
+
+def deviating_game(
+    game: Game, agent: str, seed: int, at: int, rng: random.Random
+) -> tuple[list[int], tuple[float, ...] | None, int]:
+    """Game `seed` played by `agent` in every seat, except that decision `at` (counted from 0)
+    is a uniformly random legal move: its actions, its returns (None if cut off unfinished)
+    and the index in its actions of the random move."""
+    bots = [agents.load(agent, game, seed=agent_seed(seed, s)) for s in range(game.num_players)]
+    state = game.new_initial_state(seed=seed)
+    decision, point = 0, -1
+    while len(state.history()) < MAX_ACTIONS:
+        play_chance(state)
+        if state.is_terminal():
+            break
+        if decision == at:
+            point = len(state.history())
+            action = rng.choice(state.legal_actions())
+        else:
+            action = bots[state.current_player()].act(state.clone_for_agent())
+        state.apply_action(action)
+        decision += 1
+    returns = tuple(state.returns()) if state.is_terminal() else None
+    return list(state.history()), returns, point
+
+
+def deviation_positions(
+    game: Game, plan: Plan, seed: int, decisions: int
+) -> tuple[Floats, npt.NDArray[np.float64]] | None:
+    """Observations and targets of the decisions after the random move of game `seed` played
+    again with one (`deviating_game`); None if it found none or did not finish."""
+    rng = random.Random(seed ^ DEVIATION_SALT)
+    actions, returns, point = deviating_game(
+        game, plan.run.agent, seed, rng.randrange(decisions), rng
+    )
+    if returns is None:
+        return None
+
+    def keep(nodes: list[int]) -> list[int]:
+        after = [j for j in nodes if j > point]
+        if not after:
+            return []
+        rest = rng.sample(after[1:], min(plan.per_game - 1, len(after) - 1))
+        return sorted([after[0], *rest])
+
+    observations = encode(game, seed, actions, keep)
+    if not len(observations):
+        return None
+    targets = np.broadcast_to(result_shares(returns), (len(observations), game.num_players))
+    return observations, targets.copy()
+
+
+def encode(
+    game: Game, seed: int, actions: list[int], keep: Callable[[list[int]], list[int]]
+) -> Floats:
+    """Every seat's observation at the decisions `keep(decision nodes)` picks, on the game's
+    kernel, or on the reference engine for a game without one."""
+    if has_game_module(game.id, "fast_batch"):
+        return encode_on_kernel(game, seed, actions, keep)
+    kept = keep(decision_nodes(game, seed, actions))
+    return encode_states(game, replay_states(game, seed, actions, kept))
+
+
+def decision_nodes(game: Game, seed: int, actions: list[int]) -> list[int]:
+    """The indices of the actions a seat chose (not chance) in a game replayed on the
+    reference engine."""
+    state = game.new_initial_state(seed=seed)
+    decisions = []
+    for j, action in enumerate(actions):
+        if not state.is_chance_node():
+            decisions.append(j)
+        state.apply_action(action)
+    return decisions
+
+
+def replay_states(game: Game, seed: int, actions: list[int], kept: list[int]) -> list[Any]:
+    """The states before actions `kept` of a game replayed on the reference engine."""
+    wanted, states = set(kept), []
+    state = game.new_initial_state(seed=seed)
+    for j, action in enumerate(actions):
+        if j in wanted:
+            states.append(state.clone())
+        state.apply_action(action)
+    return states
+
+
+def encode_states(game: Game, states: list[Any]) -> Floats:
+    """Every seat's observation tensor of each state by the game's `tensor` module."""
+    tensor = game_module(game.id, "tensor")
+    assert tensor is not None, f"{game.id} has no observation tensor"
+    players = game.num_players
+    if not states:
+        return np.zeros((0, players, 0), dtype=np.float32)
+    return np.stack(
+        [np.stack([np.ravel(tensor.encode(s, seat)) for seat in range(players)]) for s in states]
+    ).astype(np.float32)
+
+
 def play_positions(task: tuple[Plan, int]) -> tuple[int, Floats, Any, Any] | None:
     """Observations, targets and (with `compare`) softmax values of game `index`'s kept
-    decisions; None for a game cut off unfinished."""
+    decisions (and, with `deviate`, its deviating game's after them); None for a game cut off
+    unfinished."""
     plan, index = task
     run = plan.run
     game = run.load_game()
@@ -143,39 +257,24 @@ def play_positions(task: tuple[Plan, int]) -> tuple[int, Floats, Any, Any] | Non
         return sorted(chooser.sample(decisions, min(plan.per_game, len(decisions))))
 
     softmax = None
-    if plan.compare or not has_game_module(game.id, "fast_batch"):
-        # Two passes on the reference engine: which nodes are decisions, then the kept ones.
-        state = game.new_initial_state(seed=seed)
-        decisions = []
-        for j, action in enumerate(actions):
-            if not state.is_chance_node():
-                decisions.append(j)
-            state.apply_action(action)
-        kept = keep(decisions)
-        wanted, states = set(kept), []
-        state = game.new_initial_state(seed=seed)
-        for j, action in enumerate(actions):
-            if j in wanted:
-                states.append(state.clone())
-            state.apply_action(action)
-        if plan.compare:
-            softmax = TensorModel.load(game)(states)
+    if plan.compare:
+        kept = keep(decision_nodes(game, seed, actions))
+        states = replay_states(game, seed, actions, kept)
+        softmax = TensorModel.load(game)(states)
         if has_game_module(game.id, "fast_batch"):
             observations = encode_on_kernel(game, seed, actions, lambda _: kept)
         else:
-            tensor = game_module(game.id, "tensor")
-            assert tensor is not None, f"{game.id} has no observation tensor"
-            encode = tensor.encode
-            observations = np.stack(
-                [
-                    np.stack([np.ravel(encode(s, seat)) for seat in range(game.num_players)])
-                    for s in states
-                ]
-            ).astype(np.float32)
+            observations = encode_states(game, states)
     else:
-        observations = encode_on_kernel(game, seed, actions, keep)
+        observations = encode(game, seed, actions, keep)
     targets = np.broadcast_to(result_shares(result.returns), (len(observations), game.num_players))
-    return index, observations, targets.copy(), softmax
+    targets = targets.copy()
+    if plan.deviate:
+        deviated = deviation_positions(game, plan, seed, sum(result.decisions))
+        if deviated is not None:
+            observations = np.concatenate([observations, deviated[0]])
+            targets = np.concatenate([targets, deviated[1]])
+    return index, observations, targets, softmax
 
 
 def collect(plan: Plan, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Positions:
