@@ -587,6 +587,9 @@ def train(
         bool,
         typer.Option(help="mc: also learn from each game replayed with one random move"),
     ] = False,
+    residual: Annotated[
+        bool, typer.Option(help="mc: learn beside the softmax value, from its weights")
+    ] = False,
     generations: Annotated[
         int, typer.Option("--generations", min=1, help="td: generations in all")
     ] = 200,
@@ -637,7 +640,7 @@ def train(
             check_every=check_every, patience=patience, seed=seed,
         )  # fmt: skip
         job = Job(game, players, agent or "", games, per_game, test_games, steps, settings,
-                  jobs or os.cpu_count() or 1, work, ship, deviate)  # fmt: skip
+                  jobs or os.cpu_count() or 1, work, ship, deviate, residual)  # fmt: skip
         console = Console()
         outcome = run_training(job, console)
         console.print(report(outcome))

@@ -97,6 +97,23 @@ def test_reference_tensors_of_replayed_states_match_the_kernel() -> None:
     assert encode_states(game, []).shape[0] == 0
 
 
+def test_a_residual_network_starts_as_its_linear_score_and_learns_beside_it(
+    data: Positions,
+) -> None:
+    train, validation = split(data)
+    linear = np.random.default_rng(2).normal(0, 0.02, data.observations.shape[-1])
+    trainer = Trainer(TINY, train, validation, linear=linear)  # type: ignore[arg-type]
+    vx, vy = validation
+    scores = torch.from_numpy(np.asarray(vx, dtype=np.float64) @ linear)
+    start = -(torch.from_numpy(np.asarray(vy)) * torch.log_softmax(scores, -1)).sum(-1).mean()
+    assert trainer.validation_loss() == pytest.approx(float(start), rel=1e-4)
+    before = loss_of(trainer.net, trainer.x, trainer.y).item()
+    trainer.train_to(200)
+    assert loss_of(trainer.net, trainer.x, trainer.y).item() < before  # on its own positions
+    learned = trainer.best_linear()
+    assert learned is not None and learned.shape == linear.shape
+
+
 def test_a_few_hundred_seeded_steps_lower_the_loss_on_a_fixed_batch(data: Positions) -> None:
     train, validation = split(data)
     trainer = Trainer(TINY, train, validation)

@@ -124,3 +124,30 @@ def test_a_file_that_is_no_weight_file_is_refused(tmp_path: Path) -> None:
     (tmp_path / "x.npz").write_bytes(b"not a zip")
     with pytest.raises(NoValueFunctionError, match="is not a ludoteca weight file"):
         NetModel.read(ludoteca.load("ludo", 4), tmp_path / "x.npz")
+
+
+def residual_of_softmax(game: ludoteca.Game) -> NetModel:
+    """A residual network whose network part is zero: the softmax value itself."""
+    softmax = TensorModel.load(game)
+    size = len(softmax.weights)
+    layers = [(np.ones((size, 4)), np.zeros(4)), (np.zeros((4, 1)), np.zeros(1))]
+    return NetModel(game, layers, {}, softmax.weights, softmax.evaluation)
+
+
+def test_a_residual_network_with_nothing_learned_is_the_softmax_value() -> None:
+    game = ludoteca.load("bremen", 3)
+    states = some_states(game)
+    assert TensorModel.load(game).evaluation  # bremen's value reads the game's evaluation
+    assert np.allclose(residual_of_softmax(game)(states), TensorModel.load(game)(states))
+
+
+def test_a_saved_residual_network_reads_back_with_its_linear_part(tmp_path: Path) -> None:
+    game = ludoteca.load("bremen", 3)
+    made = residual_of_softmax(game)
+    made.layers[1] = (np.full((4, 1), 0.01), np.zeros(1))
+    made.save(tmp_path / "r.npz")
+    read = NetModel.read(game, tmp_path / "r.npz")
+    assert read.evaluation and read.linear is not None
+    states = some_states(game)
+    assert np.allclose(read(states), made(states), atol=1e-5)
+    assert not np.allclose(read(states), TensorModel.load(game)(states), atol=1e-5)

@@ -37,7 +37,7 @@ from ludoteca.learn.ranking import Ranking, compare
 from ludoteca.learn.train import Curve, Settings, Trainer
 from ludoteca.review.calibration import brier, calibrate
 from ludoteca.review.net import NETS, NetModel, base_value, net_path
-from ludoteca.review.value import params_path
+from ludoteca.review.value import TensorModel, params_path
 from ludoteca.terminal.progress import games_progress
 
 VALIDATION = 0.15
@@ -67,6 +67,8 @@ class Job:
     ship: bool = False
     deviate: bool = False
     """Also learn from each game played again with one random move (`learn.positions`)."""
+    residual: bool = False
+    """Learn beside the softmax value, from its features and weights (`learn.train`)."""
 
     def load_game(self) -> Game:
         return SelfPlay(self.game, self.agent, 1, players=self.players).load_game()
@@ -80,6 +82,8 @@ class Job:
         words: list[Any] = [asdict(self.settings), self.games, self.per_game]
         if self.deviate:  # runs without it keep the tags they had
             words.append("deviate")
+        if self.residual:
+            words.append("residual")
         text = json.dumps(words, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:8]
 
@@ -94,6 +98,8 @@ class Job:
         words += ["--patience", str(s.patience), "--seed", str(s.seed)]
         if self.deviate:
             words.append("--deviate")
+        if self.residual:
+            words.append("--residual")
         return shlex.join(words)
 
 
@@ -186,18 +192,23 @@ def train(job: Job, console: Console | None = None) -> Outcome:
     work = job.work
     stem = job.stem()
     run = SelfPlay(job.game, job.agent, job.games, job.settings.seed, game.num_players)
+    softmax = TensorModel.load(game)
+    evaluation = job.residual and softmax.evaluation
+    evaluated = "-eval" if evaluation else ""
     deviating = "-deviate" if job.deviate else ""
-    cached = work / f"{stem}-train-{job.games}x{job.per_game}{deviating}.npz"
-    plan = Plan(run, job.per_game, deviate=job.deviate)
+    cached = work / f"{stem}-train-{job.games}x{job.per_game}{deviating}{evaluated}.npz"
+    plan = Plan(run, job.per_game, deviate=job.deviate, evaluation=evaluation)
     data = positions(plan, cached, job.jobs, console, "self-play")
     test_run = replace(run, games=job.test_games, seed=job.settings.seed + TEST_SEED_OFFSET)
-    cached = work / f"{stem}-test-{job.test_games}x30.npz"
-    test = positions(Plan(test_run, 30, compare=True), cached, job.jobs, console, "test games")
+    cached = work / f"{stem}-test-{job.test_games}x30{evaluated}.npz"
+    plan = Plan(test_run, 30, compare=True, evaluation=evaluation)
+    test = positions(plan, cached, job.jobs, console, "test games")
     cut = int(job.games * (1 - VALIDATION))
     fit, check = data.where(data.games < cut), data.where(data.games >= cut)
     checkpoint = work / f"{stem}-{job.tag()}.ckpt"
+    linear = softmax.weights if job.residual else None
     trainer = Trainer(job.settings, (fit.observations, fit.targets),
-                      (check.observations, check.targets), checkpoint)  # fmt: skip
+                      (check.observations, check.targets), checkpoint, linear)  # fmt: skip
     with _training_progress(console) as progress:
         task = progress.add_task("training", total=job.steps, completed=trainer.step, loss="-")
 
@@ -209,7 +220,7 @@ def train(job: Job, console: Console | None = None) -> Outcome:
 
         trainer.train_to(job.steps, advance)
     trainer.save()
-    model = NetModel(game, trainer.best_layers(), {})
+    model = NetModel(game, trainer.best_layers(), {}, trainer.best_linear(), evaluation)
     if trainer.best_step == 0:
         raise InvalidOptionError("no check was made: --steps must be at least --check-every")
     predicted = model.predict(test.observations)
@@ -236,7 +247,7 @@ def train(job: Job, console: Console | None = None) -> Outcome:
         ranking=ranking,
     )
     about = _about(job, outcome, len(fit.targets))
-    model = NetModel(game, model.layers, about)
+    model = NetModel(game, model.layers, about, model.linear, evaluation)
     model.save(outcome.path)
     if job.ship and outcome.beats_softmax and not outcome.ranks_worse:
         model.save(net_path(game, NETS))

@@ -94,6 +94,9 @@ class Plan:
     """Also value each kept position with the shipped softmax model (test positions)."""
     deviate: bool = False
     """Also keep the positions of each game played again with one random move (see above)."""
+    evaluation: bool = False
+    """Append each seat's evaluation by the game (`search.evaluate`) to its observation, as
+    the softmax value reads it (the features of a residual network)."""
 
 
 def result_shares(returns: tuple[float, ...]) -> npt.NDArray[np.float64]:
@@ -186,7 +189,7 @@ def deviation_positions(
         rest = rng.sample(after[1:], min(plan.per_game - 1, len(after) - 1))
         return sorted([after[0], *rest])
 
-    observations = encode(game, seed, actions, keep)
+    observations = encode(game, seed, actions, keep, plan.evaluation)
     if not len(observations):
         return None
     targets = np.broadcast_to(result_shares(returns), (len(observations), game.num_players))
@@ -194,14 +197,39 @@ def deviation_positions(
 
 
 def encode(
-    game: Game, seed: int, actions: list[int], keep: Callable[[list[int]], list[int]]
+    game: Game,
+    seed: int,
+    actions: list[int],
+    keep: Callable[[list[int]], list[int]],
+    evaluation: bool = False,
 ) -> Floats:
     """Every seat's observation at the decisions `keep(decision nodes)` picks, on the game's
-    kernel, or on the reference engine for a game without one."""
+    kernel, or on the reference engine for a game without one; with `evaluation`, each seat's
+    evaluation after it."""
+    kept: list[int] = []
+
+    def keeping(nodes: list[int]) -> list[int]:
+        kept.extend(keep(nodes))
+        return kept
+
     if has_game_module(game.id, "fast_batch"):
-        return encode_on_kernel(game, seed, actions, keep)
-    kept = keep(decision_nodes(game, seed, actions))
-    return encode_states(game, replay_states(game, seed, actions, kept))
+        observations = encode_on_kernel(game, seed, actions, keeping)
+        states = replay_states(game, seed, actions, kept) if evaluation else []
+    else:
+        states = replay_states(game, seed, actions, keeping(decision_nodes(game, seed, actions)))
+        observations = encode_states(game, states)
+    return with_evaluation(game, observations, states) if evaluation else observations
+
+
+def with_evaluation(game: Game, observations: Floats, states: list[Any]) -> Floats:
+    """`observations` (N, players, size) with each seat's evaluation of its state appended."""
+    search = game_module(game.id, "search")
+    assert search is not None, f"{game.id} has no evaluation"
+    players = game.num_players
+    column = np.array(
+        [[search.evaluate(s, seat) for seat in range(players)] for s in states], dtype=np.float32
+    ).reshape(len(states), players, 1)
+    return np.concatenate([observations, column], axis=2)
 
 
 def decision_nodes(game: Game, seed: int, actions: list[int]) -> list[int]:
@@ -259,14 +287,10 @@ def play_positions(task: tuple[Plan, int]) -> tuple[int, Floats, Any, Any] | Non
     softmax = None
     if plan.compare:
         kept = keep(decision_nodes(game, seed, actions))
-        states = replay_states(game, seed, actions, kept)
-        softmax = TensorModel.load(game)(states)
-        if has_game_module(game.id, "fast_batch"):
-            observations = encode_on_kernel(game, seed, actions, lambda _: kept)
-        else:
-            observations = encode_states(game, states)
+        softmax = TensorModel.load(game)(replay_states(game, seed, actions, kept))
+        observations = encode(game, seed, actions, lambda _: kept, plan.evaluation)
     else:
-        observations = encode(game, seed, actions, keep)
+        observations = encode(game, seed, actions, keep, plan.evaluation)
     targets = np.broadcast_to(result_shares(result.returns), (len(observations), game.num_players))
     targets = targets.copy()
     if plan.deviate:

@@ -8,6 +8,10 @@ validation games (kept out of training) and keeps the best weights seen: early s
 positions of one game are alike and a network learns them by heart. A checkpoint holds the
 weights, the optimiser, the generator's state, the best weights and the curve, so a run
 stopped and resumed ends with exactly the weights of a run never stopped.
+
+A *residual* network (`linear` given: the softmax value's weights over the same features) adds
+a linear score started from those weights to a network whose last layer starts at zero, so
+training starts from the softmax value itself; weight decay applies to the network only.
 """
 
 from __future__ import annotations
@@ -65,6 +69,30 @@ def network(size: int, hidden: tuple[int, ...]) -> nn.Sequential:
     return nn.Sequential(*layers)
 
 
+class Residual(nn.Module):
+    """`mlp(x) + x . linear`: the network beside a linear score (see the module docstring)."""
+
+    def __init__(self, size: int, hidden: tuple[int, ...], linear: npt.NDArray[np.float64]):
+        super().__init__()
+        self.mlp = network(size, hidden)
+        last = self.mlp[-1]
+        assert isinstance(last, nn.Linear)
+        nn.init.zeros_(last.weight)
+        nn.init.zeros_(last.bias)
+        self.linear = nn.Linear(size, 1, bias=False)
+        with torch.no_grad():
+            self.linear.weight.copy_(torch.from_numpy(np.asarray(linear)).float().reshape(1, -1))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        result: torch.Tensor = self.mlp(x) + self.linear(x)
+        return result
+
+
+def model(size: int, hidden: tuple[int, ...], linear: npt.NDArray[np.float64] | None) -> nn.Module:
+    """The network to train: plain, or residual on `linear`."""
+    return network(size, hidden) if linear is None else Residual(size, hidden, linear)
+
+
 def loss_of(net: nn.Module, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
     """Mean cross-entropy of the softmax over seats against the win shares."""
     scores = net(x).squeeze(-1)  # (batch, players)
@@ -109,6 +137,7 @@ class Trainer:
         train: tuple[npt.NDArray[np.float32], npt.NDArray[np.float64]],
         validation: tuple[npt.NDArray[np.float32], npt.NDArray[np.float64]],
         checkpoint: Path | None = None,
+        linear: npt.NDArray[np.float64] | None = None,
     ) -> None:
         torch.set_num_threads(settings.threads)
         torch.manual_seed(settings.seed)
@@ -118,10 +147,15 @@ class Trainer:
         self.vy = torch.from_numpy(validation[1]).float()
         if len(self.x) == 0 or len(self.vx) == 0:
             raise InvalidOptionError("training needs positions both to learn and to validate on")
-        self.net = network(self.x.shape[-1], settings.hidden)
-        self.optimiser = torch.optim.Adam(
-            self.net.parameters(), lr=settings.rate, weight_decay=settings.weight_decay
-        )
+        self.linear = linear
+        self.net = model(self.x.shape[-1], settings.hidden, linear)
+        decayed = self.net.mlp if isinstance(self.net, Residual) else self.net
+        groups: list[dict[str, Any]] = [
+            {"params": list(decayed.parameters()), "weight_decay": settings.weight_decay}
+        ]
+        if isinstance(self.net, Residual):
+            groups.append({"params": list(self.net.linear.parameters()), "weight_decay": 0.0})
+        self.optimiser = torch.optim.Adam(groups, lr=settings.rate)
         self.generator = torch.Generator().manual_seed(settings.seed)
         self.step = 0
         self.curve = Curve()
@@ -138,7 +172,10 @@ class Trainer:
     def _fingerprint(self) -> str:
         shapes = [list(self.x.shape), list(self.vx.shape)]
         settings = {k: v for k, v in asdict(self.settings).items() if k != "threads"}
-        return json.dumps([settings, shapes, float(self.y.sum())], sort_keys=True)
+        words: list[Any] = [settings, shapes, float(self.y.sum())]
+        if self.linear is not None:  # plain runs keep the fingerprints they had
+            words.append(round(float(np.sum(self.linear)), 6))
+        return json.dumps(words, sort_keys=True)
 
     def _resume(self, path: Path) -> None:
         refusal = "other settings or positions): remove it or name another --checkpoint"
@@ -221,7 +258,14 @@ class Trainer:
         return validation
 
     def best_layers(self) -> list[tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]:
-        """The weights of the check with the lowest validation loss."""
-        net = network(self.x.shape[-1], self.settings.hidden)
+        """The network's weights of the check with the lowest validation loss."""
+        net = model(self.x.shape[-1], self.settings.hidden, self.linear)
         net.load_state_dict(self.best)
-        return layers_of(net)
+        return layers_of(net.mlp if isinstance(net, Residual) else net)  # type: ignore[arg-type]
+
+    def best_linear(self) -> npt.NDArray[np.float64] | None:
+        """The linear part of a residual network at that check (None for a plain one)."""
+        if self.linear is None:
+            return None
+        weight: npt.NDArray[np.float64] = self.best["linear.weight"].double().numpy().ravel()
+        return weight.copy()

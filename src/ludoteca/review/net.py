@@ -35,39 +35,62 @@ def net_path(game: Game, directory: Path | None = None) -> Path:
 
 
 class NetModel:
-    """Softmax over seats of `mlp(tensor(state, seat))`: dense layers, ReLU between them."""
+    """Softmax over seats of `mlp(features(state, seat))`: dense layers, ReLU between them.
 
-    def __init__(self, game: Game, layers: list[tuple[Array, Array]], about: dict[str, Any]):
-        tensor = game_module(game.id, "tensor")
-        if tensor is None:
-            raise NoValueFunctionError(f"{game.id} has no observation tensor")
+    The features are the seat's observation tensor, flattened, and (`evaluation`) the game's
+    own evaluation after it, as the softmax value reads them. A *residual* network
+    (`linear`, from `ludoteca train --residual`) adds a linear score of the same features,
+    started from the softmax value's weights: the network learns what the softmax value
+    misses, and ranks moves as it does wherever it has nothing better to say.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        layers: list[tuple[Array, Array]],
+        about: dict[str, Any],
+        linear: Array | None = None,
+        evaluation: bool = False,
+    ):
+        tensor, search = game_module(game.id, "tensor"), game_module(game.id, "search")
+        if tensor is None or (evaluation and search is None):
+            raise NoValueFunctionError(f"{game.id} has no observation tensor or evaluation")
         self.game = game
         self.layers = layers
         self.about = about
+        self.linear = linear
+        self.evaluation = evaluation
         self._encode = tensor.encode
+        self._evaluate = search.evaluate if evaluation and search is not None else None
 
     @property
     def weights(self) -> Array:
         """Every parameter in one flat array (its bytes fingerprint the model, `starts`)."""
-        return np.concatenate([part.ravel() for layer in self.layers for part in layer])
+        parts = [part.ravel() for layer in self.layers for part in layer]
+        return np.concatenate(parts if self.linear is None else [*parts, self.linear])
 
     def features(self, state: State) -> npt.NDArray[np.float64]:
-        """A (players, size) array: each seat's observation tensor, flattened."""
-        return np.stack(
-            [
-                np.ravel(self._encode(state, seat)).astype(np.float64)
-                for seat in range(self.game.num_players)
-            ]
-        )
+        """A (players, size) array: each seat's observation tensor, flattened, then (with
+        `evaluation`) its evaluation."""
+        rows = []
+        for seat in range(self.game.num_players):
+            row = np.ravel(self._encode(state, seat)).astype(np.float64)
+            if self._evaluate is not None:
+                row = np.append(row, self._evaluate(state, seat))
+            rows.append(row)
+        return np.stack(rows)
 
     def scores(self, features: npt.NDArray[np.floating[Any]]) -> Array:
         """The network's score of (..., size) features: shape (...)."""
         x = np.asarray(features, dtype=np.float64)
+        inputs = x
         for k, (w, b) in enumerate(self.layers):
             x = x @ w + b
             if k < len(self.layers) - 1:
                 x = np.maximum(x, 0.0)
         result: Array = x[..., 0]
+        if self.linear is not None:
+            result = result + inputs @ self.linear
         return result
 
     def predict(self, features: npt.NDArray[np.floating[Any]]) -> Array:
@@ -88,14 +111,17 @@ class NetModel:
         arrays: dict[str, Any] = {}
         for k, (w, b) in enumerate(self.layers):
             arrays[f"w{k}"], arrays[f"b{k}"] = w.astype(np.float32), b.astype(np.float32)
+        if self.linear is not None:
+            arrays["linear"] = self.linear.astype(np.float32)
         meta = {
             "format": FORMAT,
             "game": self.game.id,
             "players": self.game.num_players,
             "options": dict(self.game.options),
-            "observation_size": int(self.layers[0][0].shape[0]),
+            "observation_size": int(self.layers[0][0].shape[0]) - self.evaluation,
             "layers": len(self.layers),
             **self.about,
+            "evaluation": self.evaluation,
         }
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as file:
@@ -113,6 +139,7 @@ class NetModel:
                     (data[f"w{k}"].astype(np.float64), data[f"b{k}"].astype(np.float64))
                     for k in range(count)
                 ]
+                linear = data["linear"].astype(np.float64) if "linear" in data else None
         except (OSError, KeyError, ValueError, TypeError) as exc:
             raise NoValueFunctionError(
                 f"{path.name} is not a ludoteca weight file ({exc})"
@@ -129,14 +156,17 @@ class NetModel:
                 f" options {found[2]}, not for {game.id} with {game.num_players} players and"
                 f" {dict(game.options)}"
             )
-        size = _observation_size(game)
-        if layers[0][0].shape[0] != size or meta.get("observation_size") != size:
+        size, evaluation = _observation_size(game), bool(meta.get("evaluation", False))
+        read = layers[0][0].shape[0] - evaluation
+        if read != size or meta.get("observation_size") != size:
             raise NoValueFunctionError(
-                f"{path.name} reads observations of {layers[0][0].shape[0]} numbers, but"
+                f"{path.name} reads observations of {read} numbers, but"
                 f" {game.id} with {game.num_players} players encodes {size}"
             )
-        about = {k: v for k, v in meta.items() if k not in ("format", "layers")}
-        return cls(game, layers, about)
+        if linear is not None and linear.shape != (layers[0][0].shape[0],):
+            raise NoValueFunctionError(f"{path.name} has a linear part of another size")
+        about = {k: v for k, v in meta.items() if k not in ("format", "layers", "evaluation")}
+        return cls(game, layers, about, linear, evaluation)
 
     @classmethod
     def load(cls, game: Game) -> NetModel | None:
