@@ -4,6 +4,7 @@ kernel and equal the reference engine's tensors."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -97,21 +98,25 @@ def test_reference_tensors_of_replayed_states_match_the_kernel() -> None:
     assert encode_states(game, []).shape[0] == 0
 
 
-def test_a_residual_network_starts_as_its_linear_score_and_learns_beside_it(
+def test_a_residual_network_starts_as_its_fixed_linear_score_and_learns_beside_it(
     data: Positions,
 ) -> None:
     train, validation = split(data)
     linear = np.random.default_rng(2).normal(0, 0.02, data.observations.shape[-1])
-    trainer = Trainer(TINY, train, validation, linear=linear)  # type: ignore[arg-type]
+    decayed = replace(TINY, hidden=(32, 16), rate=1e-3, weight_decay=0.01)
+    trainer = Trainer(decayed, train, validation, linear=linear)  # type: ignore[arg-type]
     vx, vy = validation
     scores = torch.from_numpy(np.asarray(vx, dtype=np.float64) @ linear)
     start = -(torch.from_numpy(np.asarray(vy)) * torch.log_softmax(scores, -1)).sum(-1).mean()
     assert trainer.validation_loss() == pytest.approx(float(start), rel=1e-4)
     before = loss_of(trainer.net, trainer.x, trainer.y).item()
+    first = trainer.best_layers()[0][0]
     trainer.train_to(200)
     assert loss_of(trainer.net, trainer.x, trainer.y).item() < before  # on its own positions
-    learned = trainer.best_linear()
-    assert learned is not None and learned.shape == linear.shape
+    assert np.array_equal(trainer.net.linear.numpy(), linear.astype(np.float32))  # fixed
+    # The hidden layers keep their size while the zero last layer grows: decay must not
+    # erase them (Adam's coupled decay did, in a few hundred steps).
+    assert np.abs(trainer.best_layers()[0][0]).mean() > 0.5 * np.abs(first).mean()
 
 
 def test_a_few_hundred_seeded_steps_lower_the_loss_on_a_fixed_batch(data: Positions) -> None:

@@ -220,7 +220,7 @@ def train(job: Job, console: Console | None = None) -> Outcome:
 
         trainer.train_to(job.steps, advance)
     trainer.save()
-    model = NetModel(game, trainer.best_layers(), {}, trainer.best_linear(), evaluation)
+    model = NetModel(game, trainer.best_layers(), {}, linear, evaluation)
     if trainer.best_step == 0:
         raise InvalidOptionError("no check was made: --steps must be at least --check-every")
     predicted = model.predict(test.observations)

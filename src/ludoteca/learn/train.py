@@ -10,8 +10,10 @@ weights, the optimiser, the generator's state, the best weights and the curve, s
 stopped and resumed ends with exactly the weights of a run never stopped.
 
 A *residual* network (`linear` given: the softmax value's weights over the same features) adds
-a linear score started from those weights to a network whose last layer starts at zero, so
-training starts from the softmax value itself; weight decay applies to the network only.
+the softmax value's fixed linear score to a network whose last layer starts at zero, so training
+starts from the softmax value itself and learns only what it misses. It is trained by AdamW:
+Adam's coupled weight decay would be normalised to full-size steps on the hidden layers while
+the zero last layer gives them no other gradient, and would erase them in a few hundred steps.
 """
 
 from __future__ import annotations
@@ -79,12 +81,10 @@ class Residual(nn.Module):
         assert isinstance(last, nn.Linear)
         nn.init.zeros_(last.weight)
         nn.init.zeros_(last.bias)
-        self.linear = nn.Linear(size, 1, bias=False)
-        with torch.no_grad():
-            self.linear.weight.copy_(torch.from_numpy(np.asarray(linear)).float().reshape(1, -1))
+        self.register_buffer("linear", torch.from_numpy(np.asarray(linear)).float())
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        result: torch.Tensor = self.mlp(x) + self.linear(x)
+        result: torch.Tensor = self.mlp(x) + (x @ self.linear).unsqueeze(-1)
         return result
 
 
@@ -149,13 +149,10 @@ class Trainer:
             raise InvalidOptionError("training needs positions both to learn and to validate on")
         self.linear = linear
         self.net = model(self.x.shape[-1], settings.hidden, linear)
-        decayed = self.net.mlp if isinstance(self.net, Residual) else self.net
-        groups: list[dict[str, Any]] = [
-            {"params": list(decayed.parameters()), "weight_decay": settings.weight_decay}
-        ]
-        if isinstance(self.net, Residual):
-            groups.append({"params": list(self.net.linear.parameters()), "weight_decay": 0.0})
-        self.optimiser = torch.optim.Adam(groups, lr=settings.rate)
+        optimiser = torch.optim.Adam if linear is None else torch.optim.AdamW
+        self.optimiser = optimiser(
+            self.net.parameters(), lr=settings.rate, weight_decay=settings.weight_decay
+        )
         self.generator = torch.Generator().manual_seed(settings.seed)
         self.step = 0
         self.curve = Curve()
@@ -262,10 +259,3 @@ class Trainer:
         net = model(self.x.shape[-1], self.settings.hidden, self.linear)
         net.load_state_dict(self.best)
         return layers_of(net.mlp if isinstance(net, Residual) else net)  # type: ignore[arg-type]
-
-    def best_linear(self) -> npt.NDArray[np.float64] | None:
-        """The linear part of a residual network at that check (None for a plain one)."""
-        if self.linear is None:
-            return None
-        weight: npt.NDArray[np.float64] = self.best["linear.weight"].double().numpy().ravel()
-        return weight.copy()
