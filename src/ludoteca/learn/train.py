@@ -74,6 +74,8 @@ def network(size: int, hidden: tuple[int, ...]) -> nn.Sequential:
 class Residual(nn.Module):
     """`mlp(x) + x . linear`: the network beside a linear score (see the module docstring)."""
 
+    linear: torch.Tensor
+
     def __init__(self, size: int, hidden: tuple[int, ...], linear: npt.NDArray[np.float64]):
         super().__init__()
         self.mlp = network(size, hidden)
