@@ -590,6 +590,10 @@ def train(
     residual: Annotated[
         bool, typer.Option(help="mc: learn beside the softmax value, from its weights")
     ] = False,
+    duel_games: Annotated[
+        int | None,
+        typer.Option("--duel-games", min=2, help="mc: seeds learned plays by both [default: 240]"),
+    ] = None,
     generations: Annotated[
         int, typer.Option("--generations", min=1, help="td: generations in all")
     ] = 200,
@@ -634,13 +638,15 @@ def train(
         with _needs_torch():  # on use, not at start-up: training needs the `learn` extra
             from ludoteca.learn.command import Job, plot_curve, report
             from ludoteca.learn.command import train as run_training
+            from ludoteca.learn.duel import GAMES as DUEL_GAMES
             from ludoteca.learn.train import Settings
         settings = Settings(
             hidden=_widths(hidden), rate=rate, weight_decay=weight_decay, batch=batch,
             check_every=check_every, patience=patience, seed=seed,
         )  # fmt: skip
         job = Job(game, players, agent or "", games, per_game, test_games, steps, settings,
-                  jobs or os.cpu_count() or 1, work, ship, deviate, residual)  # fmt: skip
+                  jobs or os.cpu_count() or 1, work, ship, deviate, residual,
+                  duel_games or DUEL_GAMES)  # fmt: skip
         console = Console()
         outcome = run_training(job, console)
         console.print(report(outcome))

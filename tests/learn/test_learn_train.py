@@ -191,6 +191,7 @@ def test_the_train_command_tests_the_network_and_keeps_it_unshipped(tmp_path: Pa
 
     words = ["train", "ludo", "--players", "2", "--games", "10", "--test-games", "4"]
     words += ["--steps", "100", "--check-every", "50", "--hidden", "8", "--jobs", "1"]
+    words += ["--duel-games", "4"]
     result = CliRunner().invoke(app, [*words, "--work", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "Brier network" in result.output and "softmax" in result.output

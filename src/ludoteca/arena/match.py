@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca import agents
+from ludoteca.agents.base import Agent
 from ludoteca.core.api import Game
 from ludoteca.core.bounds import MAX_ACTIONS
 from ludoteca.core.chance import play_chance
@@ -77,7 +78,19 @@ def play_game(
     if len(specs) != game.num_players:
         raise ValueError(f"{game.id} with {game.num_players} players needs as many agents")
     bots = [agents.load(spec, game, seed=agent_seed(seed, seat)) for seat, spec in enumerate(specs)]
-    times: list[list[float]] = [[] for _ in specs]
+    return play_bots(game, bots, tuple(specs), seed, max_actions)
+
+
+def play_bots(
+    game: Game,
+    bots: Sequence[Agent],
+    names: tuple[str, ...],
+    seed: int,
+    max_actions: int = MAX_ACTIONS,
+) -> GameResult:
+    """`play_game` with agents already made (`names` for the record): for a value that no spec
+    names, such as a network in training."""
+    times: list[list[float]] = [[] for _ in bots]
     state = game.new_initial_state(seed=seed)
     while len(state.history()) < max_actions:
         play_chance(state)
@@ -94,7 +107,7 @@ def play_game(
         players=game.num_players,
         options=dict(game.options),
         seed=seed,
-        agents=tuple(specs),
+        agents=names,
         actions=tuple(state.history()),
         returns=tuple(state.returns()) if finished else (0.0,) * game.num_players,
         finished=finished,

@@ -100,6 +100,13 @@ def mean_interval(values: Sequence[float]) -> Interval | None:
     return Interval(mean - half, mean + half)
 
 
+def sign_test(fewer: int, more: int) -> float:
+    """One-sided sign test: P(at most `fewer` of `fewer + more` discordant pairs go one way |
+    both ways equally likely)."""
+    n = fewer + more
+    return float(sum(math.comb(n, k) for k in range(fewer + 1)) / 2**n)
+
+
 def wilson_interval(successes: float, trials: int) -> Interval:
     """The Wilson score 95% interval of a success rate (fractional successes allowed)."""
     if trials == 0:

@@ -32,6 +32,8 @@ from ludoteca.analysis.figures import _new_figure, save_png
 from ludoteca.analysis.selfplay import SelfPlay
 from ludoteca.core.api import Game
 from ludoteca.core.errors import InvalidOptionError
+from ludoteca.learn.duel import GAMES as DUEL_GAMES
+from ludoteca.learn.duel import OPPONENT, Duel, duel
 from ludoteca.learn.positions import Plan, Positions, collect
 from ludoteca.learn.ranking import Ranking, compare
 from ludoteca.learn.train import Curve, Settings, Trainer
@@ -69,6 +71,8 @@ class Job:
     """Also learn from each game played again with one random move (`learn.positions`)."""
     residual: bool = False
     """Learn beside the softmax value, from its features and weights (`learn.train`)."""
+    duel_games: int = DUEL_GAMES
+    """Seeds at which `learned` plays by the network and by the shipped value (`learn.duel`)."""
 
     def load_game(self) -> Game:
         return SelfPlay(self.game, self.agent, 1, players=self.players).load_game()
@@ -122,6 +126,8 @@ class Outcome:
     best_step: int
     training_seconds: float
     ranking: Ranking | None = None
+    duel: Duel | None = None
+    """Played only for a network that passed the other checks."""
 
     @property
     def beats_softmax(self) -> bool:
@@ -130,6 +136,16 @@ class Outcome:
     @property
     def ranks_worse(self) -> bool:
         return self.ranking is not None and self.ranking.worse
+
+    @property
+    def plays_worse(self) -> bool:
+        return self.duel is not None and self.duel.worse
+
+    @property
+    def ships(self) -> bool:
+        """Whether the network may replace the shipped value: it forecasts better, and ranks
+        and plays no worse (the duel is played before this is asked)."""
+        return self.beats_softmax and not self.ranks_worse and not self.plays_worse
 
 
 def default_agent(game: Game) -> str:
@@ -246,13 +262,27 @@ def train(job: Job, console: Console | None = None) -> Outcome:
         training_seconds=trainer.seconds,
         ranking=ranking,
     )
-    about = _about(job, outcome, len(fit.targets))
-    model = NetModel(game, model.layers, about, model.linear, evaluation)
-    model.save(outcome.path)
-    if job.ship and outcome.beats_softmax and not outcome.ranks_worse:
+    model = _save(NetModel(game, model.layers, {}, model.linear, evaluation), job, outcome, fit)
+    if outcome.beats_softmax and not outcome.ranks_worse:
+        against = replace(test_run, agent=OPPONENT, games=job.duel_games)
+        with games_progress(console) as progress:
+            task = progress.add_task(f"learned against {OPPONENT}", total=job.duel_games)
+            fought = duel(against, outcome.path, job.jobs, lambda n: progress.advance(task, n))
+        seconds = time.perf_counter() - began
+        outcome = replace(outcome, duel=fought, seconds=seconds)
+        model = _save(model, job, outcome, fit)
+    if job.ship and outcome.ships:
         model.save(net_path(game, NETS))
         outcome = replace(outcome, shipped=True)
     return outcome
+
+
+def _save(model: NetModel, job: Job, outcome: Outcome, fit: Positions) -> NetModel:
+    """The network with what the run measured, saved at the run's weights."""
+    about = _about(job, outcome, len(fit.targets))
+    saved = NetModel(model.game, model.layers, about, model.linear, model.evaluation)
+    saved.save(outcome.path)
+    return saved
 
 
 def _about(job: Job, outcome: Outcome, trained_on: int) -> dict[str, Any]:
@@ -276,6 +306,7 @@ def _about(job: Job, outcome: Outcome, trained_on: int) -> dict[str, Any]:
             "ece": round(outcome.ece, 4),
         },
         **({"ranking": asdict(outcome.ranking)} if outcome.ranking else {}),
+        **({"duel": asdict(outcome.duel)} if outcome.duel else {}),
     }
 
 
@@ -295,10 +326,11 @@ def report(outcome: Outcome) -> str:
     mean, low, high = outcome.gain
     verdict = (
         "shipped" if outcome.shipped
-        else "ranks moves worse than the shipped value: not shipped" if outcome.ranks_worse
-        and outcome.beats_softmax
-        else "beats the softmax value (not shipped without --ship)" if outcome.beats_softmax
         else "does not beat the softmax value with 95% confidence: not shipped"
+        if not outcome.beats_softmax
+        else "ranks moves worse than the shipped value: not shipped" if outcome.ranks_worse
+        else "plays worse than the shipped value: not shipped" if outcome.plays_worse
+        else "passes every check (not shipped without --ship)"
     )  # fmt: skip
     ranked = ""
     if (r := outcome.ranking) is not None:
@@ -306,6 +338,12 @@ def report(outcome: Outcome) -> str:
             f" The agent's own move ranked first at {r.network} of {r.decisions} decisions"
             f" ({r.share(r.network):.0%}), by the shipped value at {r.current}"
             f" ({r.share(r.current):.0%}); sign test p = {r.p_worse:.3f}."
+        )
+    if (d := outcome.duel) is not None:
+        ranked += (
+            f" Against {OPPONENT}, learned won {d.network:g} of {d.games} games by the network"
+            f" ({d.share(d.network):.0%}), {d.current:g} by the shipped value"
+            f" ({d.share(d.current):.0%}); sign test p = {d.p_worse:.3f}."
         )
     return (
         f"held out: {outcome.games} games, {outcome.positions} positions; Brier network"

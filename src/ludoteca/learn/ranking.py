@@ -13,13 +13,13 @@ confidence (a one-sided sign test on the decisions where exactly one of them agr
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
 from ludoteca.agents.valued import LearnedAgent
 from ludoteca.analysis.selfplay import SelfPlay
 from ludoteca.arena.match import play_game
+from ludoteca.arena.stats import sign_test
 from ludoteca.core.api import State
 from ludoteca.review.net import Model
 
@@ -42,8 +42,7 @@ class Ranking:
     @property
     def p_worse(self) -> float:
         """P(at most `only_network` of the discordant decisions | both rank equally well)."""
-        n = self.only_network + self.only_current
-        return float(sum(math.comb(n, k) for k in range(self.only_network + 1)) / 2**n)
+        return sign_test(self.only_network, self.only_current)
 
     @property
     def worse(self) -> bool:
