@@ -40,7 +40,7 @@ def test_a_draw_or_an_unfinished_game_is_the_fair_share() -> None:
 
 def test_the_shipped_network_against_itself_plays_the_same_games_in_workers_too() -> None:
     same = duel(against(4), net_path(GAME), jobs=2)
-    assert same.games == 4 and same.network == same.current
+    assert same.cases == 4 and same.network == same.current
     assert same.only_network == same.only_current == 0 and not same.worse
 
 

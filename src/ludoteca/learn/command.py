@@ -335,13 +335,13 @@ def report(outcome: Outcome) -> str:
     ranked = ""
     if (r := outcome.ranking) is not None:
         ranked = (
-            f" The agent's own move ranked first at {r.network} of {r.decisions} decisions"
+            f" The agent's own move ranked first at {r.network} of {r.cases} decisions"
             f" ({r.share(r.network):.0%}), by the shipped value at {r.current}"
             f" ({r.share(r.current):.0%}); sign test p = {r.p_worse:.3f}."
         )
     if (d := outcome.duel) is not None:
         ranked += (
-            f" Against {OPPONENT}, learned won {d.network:g} of {d.games} games by the network"
+            f" Against {OPPONENT}, learned won {d.network:g} of {d.cases} games by the network"
             f" ({d.share(d.network):.0%}), {d.current:g} by the shipped value"
             f" ({d.share(d.current):.0%}); sign test p = {d.p_worse:.3f}."
         )

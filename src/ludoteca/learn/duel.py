@@ -21,9 +21,9 @@ from ludoteca import agents
 from ludoteca.agents.valued import LearnedAgent
 from ludoteca.analysis.selfplay import SelfPlay
 from ludoteca.arena.match import play_bots
-from ludoteca.arena.stats import is_draw, sign_test, win_shares
+from ludoteca.arena.stats import is_draw, win_shares
 from ludoteca.arena.workers import Workers
-from ludoteca.learn.ranking import LEVEL
+from ludoteca.learn.ranking import Paired
 from ludoteca.review.net import Model, NetModel, base_value
 from ludoteca.terminal.seats import agent_seed
 
@@ -36,27 +36,17 @@ seeds six in ten, and that network's first 120 seeds did not show it: 24 wins ag
 
 
 @dataclass(frozen=True)
-class Duel:
+class Duel(Paired):
     """`learned`'s win shares by each value at the same seeds, and the seeds that differ."""
 
-    games: int
+    cases: int
+    """Seeds played (two games each)."""
     network: float
     current: float
     """`learned`'s wins by the value shipped today (`review.net.base_value`)."""
     only_network: int
     """Seeds where `learned` did better by the network than by the shipped value."""
     only_current: int
-
-    @property
-    def p_worse(self) -> float:
-        return sign_test(self.only_network, self.only_current)
-
-    @property
-    def worse(self) -> bool:
-        return self.p_worse < LEVEL
-
-    def share(self, wins: float) -> float:
-        return wins / self.games if self.games else 0.0
 
 
 def seat_share(returns: tuple[float, ...], seat: int) -> float:
@@ -93,7 +83,7 @@ def duel(
             if progress is not None:
                 progress(1)
     return Duel(
-        games=len(pairs),
+        cases=len(pairs),
         network=sum(a for a, _ in pairs),
         current=sum(b for _, b in pairs),
         only_network=sum(a > b for a, b in pairs),

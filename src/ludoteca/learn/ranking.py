@@ -27,29 +27,39 @@ LEVEL = 0.05
 """The one-sided level of the sign test."""
 
 
-@dataclass(frozen=True)
-class Ranking:
-    """How often each value's first move is the agent's, at the same decisions."""
+class Paired:
+    """What both checks before shipping share: the network against the shipped value at the
+    same cases (decisions, or seeds), judged by the cases where exactly one did better."""
 
-    decisions: int
-    network: int
-    current: int
-    """Agreements of the value shipped today (`review.net.base_value`)."""
+    cases: int
     only_network: int
-    """Decisions where the network agrees with the agent and the shipped value does not."""
     only_current: int
 
     @property
     def p_worse(self) -> float:
-        """P(at most `only_network` of the discordant decisions | both rank equally well)."""
+        """P(at most `only_network` of the discordant cases | both values equally good)."""
         return sign_test(self.only_network, self.only_current)
 
     @property
     def worse(self) -> bool:
         return self.p_worse < LEVEL
 
-    def share(self, agreed: int) -> float:
-        return agreed / self.decisions if self.decisions else 0.0
+    def share(self, count: float) -> float:
+        return count / self.cases if self.cases else 0.0
+
+
+@dataclass(frozen=True)
+class Ranking(Paired):
+    """How often each value's first move is the agent's, at the same decisions."""
+
+    cases: int
+    """Decisions asked."""
+    network: int
+    current: int
+    """Agreements of the value shipped today (`review.net.base_value`)."""
+    only_network: int
+    """Decisions where the network agrees with the agent and the shipped value does not."""
+    only_current: int
 
 
 def agent_decisions(run: SelfPlay, per_game: int) -> list[tuple[State, int]]:
