@@ -30,9 +30,11 @@ from ludoteca.terminal.seats import agent_seed
 OPPONENT = "greedy"
 """The bot `learned` plays against: `medium`, the level a `hard` must beat."""
 GAMES = 240
-"""Seeds per check (480 games, about ten minutes of two cores at bremen with three players):
-enough to catch a fall from 27% to 16% wins, bremen 3's, nine times in ten (simulated; at 120
-seeds six in ten, and that network's first 120 seeds did not show it: 24 wins against 30)."""
+"""Seeds per check (480 games, about ten minutes of two cores at bremen with three players).
+By a simulation of the test it catches a fall from 27% to 16% wins nearly nine times in ten
+(six in ten at 120 seeds), a fall from 22% to 16% four times in ten: bremen 3's residual
+network fell that far (24 wins against 30 on its first 120 seeds, 59 against 80 on 360, where
+the test refuses it at p = 0.034). More seeds (`--duel-games`) for a closer call."""
 
 
 @dataclass(frozen=True)
