@@ -49,3 +49,12 @@ def test_a_network_that_wants_to_lose_plays_worse(tmp_path: Path) -> None:
     worse = duel(against(30), inverted(tmp_path / "inverted.npz"), progress=done.append)
     assert len(done) == 30
     assert worse.network < worse.current and worse.worse
+
+
+def test_a_shipped_network_is_checked_against_the_softmax_value_it_replaced() -> None:
+    run = against(6)
+    by_shipped = duel(run, net_path(GAME))
+    by_softmax = duel(run, net_path(GAME), softmax=True)
+    assert by_softmax.network == by_shipped.network  # the network's games are the same
+    assert by_shipped.current == by_shipped.network  # the shipped value is this network
+    assert by_softmax.cases == 6

@@ -25,6 +25,7 @@ from ludoteca.arena.stats import is_draw, win_shares
 from ludoteca.arena.workers import Workers
 from ludoteca.learn.ranking import Paired
 from ludoteca.review.net import Model, NetModel, base_value
+from ludoteca.review.value import TensorModel
 from ludoteca.terminal.seats import agent_seed
 
 OPPONENT = "greedy"
@@ -56,16 +57,20 @@ def seat_share(returns: tuple[float, ...], seat: int) -> float:
     return 1 / len(returns) if is_draw(returns) else win_shares(returns)[seat]
 
 
-def play_pair(task: tuple[SelfPlay, Path, int]) -> tuple[float, float]:
+def play_pair(task: tuple[SelfPlay, Path, int, bool]) -> tuple[float, float]:
     """`learned`'s win share at game `index` of `run`, by the network at `path` and by the
-    shipped value (a worker's task: everything it needs travels by name)."""
-    run, path, index = task
+    shipped value, or the softmax value with `softmax` (a worker's task: everything it needs
+    travels by name)."""
+    run, path, index, softmax = task
     game = run.load_game()
     seed, seat = run.game_seed(index), index % game.num_players
     names = tuple("learned" if s == seat else run.agent for s in range(game.num_players))
     shares = []
     model: Model
-    for model in (NetModel.read(game, path), base_value(game)):
+    for model in (
+        NetModel.read(game, path),
+        TensorModel.load(game) if softmax else base_value(game),
+    ):
         bots = [agents.load(run.agent, game, seed=agent_seed(seed, s)) for s in range(len(names))]
         bots[seat] = LearnedAgent.playing(game, model, seed=agent_seed(seed, seat))
         shares.append(seat_share(play_bots(game, bots, names, seed).returns, seat))
@@ -73,11 +78,16 @@ def play_pair(task: tuple[SelfPlay, Path, int]) -> tuple[float, float]:
 
 
 def duel(
-    run: SelfPlay, path: Path, jobs: int = 1, progress: Callable[[int], None] | None = None
+    run: SelfPlay,
+    path: Path,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    softmax: bool = False,
 ) -> Duel:
-    """`learned` by the network saved at `path` and by the shipped value, against
-    `run.agent` at every other seat, at the seeds of `run`'s games."""
-    tasks = [(run, path, index) for index in range(run.games)]
+    """`learned` by the network saved at `path` and by the shipped value (by the softmax value
+    with `softmax`: to check a network already shipped), against `run.agent` at every other
+    seat, at the seeds of `run`'s games."""
+    tasks = [(run, path, index, softmax) for index in range(run.games)]
     pairs = []
     with Workers(jobs) as workers:
         for pair in workers.in_order(play_pair, tasks):
