@@ -77,6 +77,7 @@ def run(only: list[str], seeds: int, jobs: int) -> None:
 
 def table() -> str:
     latest = {r["pair"]: r for r in recorded()}
+    live = {f"{game_id}/{players}" for game_id, players, _ in shipped()}
     rows = [
         "| game | players | `learned` wins by the network | by the softmax value |"
         " seeds where the network / the softmax did better | sign test p | plays worse |",
@@ -92,10 +93,11 @@ def table() -> str:
                 f"{wins:g} of {n} ({wins / n:.1%}, {interval.low:.1%}-{interval.high:.1%})"
             )
         p = float(r["p_worse"])
-        worse = "yes" if p < LEVEL else "no"
+        worse = "no" if p >= LEVEL else "yes" if pair in live else "yes: withdrawn"
+        shown = f"{p:.3f}" if p >= 0.001 else "< 0.001"
         rows.append(
             f"| {game_id} | {players} | {cells[0]} | {cells[1]} |"
-            f" {r['only_network']} / {r['only_softmax']} | {p:.3f} | {worse} |"
+            f" {r['only_network']} / {r['only_softmax']} | {shown} | {worse} |"
         )
     return "\n".join(rows)
 
