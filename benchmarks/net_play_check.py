@@ -58,7 +58,7 @@ def run(only: list[str], seeds: int, jobs: int) -> None:
     done = {(r["pair"], r["digest"], r["seeds"]) for r in recorded()}
     for game_id, players, path in shipped():
         pair = f"{game_id}/{players}"
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        digest = digest_of(path)
         if (only and pair not in only) or (pair, digest, seeds) in done:
             continue
         ludoteca.load(game_id, players=players)  # a bad pair fails before any worker starts
@@ -75,15 +75,20 @@ def run(only: list[str], seeds: int, jobs: int) -> None:
         print(f"{pair}: {line}", flush=True)
 
 
+def digest_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
 def table() -> str:
-    latest = {r["pair"]: r for r in recorded()}
-    live = {f"{game_id}/{players}" for game_id, players, _ in shipped()}
+    """One row per network measured (its most recent line), shipped or since withdrawn."""
+    latest = {(r["pair"], r["digest"]): r for r in recorded()}
+    live = {digest_of(path) for _, _, path in shipped()}
     rows = [
-        "| game | players | `learned` wins by the network | by the softmax value |"
+        "| game | players | network | `learned` wins by the network | by the softmax value |"
         " seeds where the network / the softmax did better | sign test p | plays worse |",
-        "|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    for pair, r in sorted(latest.items()):
+    for (pair, digest), r in sorted(latest.items(), key=lambda item: (item[0][0], item[1]["date"])):
         game_id, players = str(pair).split("/")
         n = int(r["seeds"])
         cells = []
@@ -93,10 +98,11 @@ def table() -> str:
                 f"{wins:g} of {n} ({wins / n:.1%}, {interval.low:.1%}-{interval.high:.1%})"
             )
         p = float(r["p_worse"])
-        worse = "no" if p >= LEVEL else "yes" if pair in live else "yes: withdrawn"
         shown = f"{p:.3f}" if p >= 0.001 else "< 0.001"
+        status = f"`{digest[:8]}`, {'shipped' if digest in live else 'withdrawn'}"
+        worse = "yes" if p < LEVEL else "no"
         rows.append(
-            f"| {game_id} | {players} | {cells[0]} | {cells[1]} |"
+            f"| {game_id} | {players} | {status} | {cells[0]} | {cells[1]} |"
             f" {r['only_network']} / {r['only_softmax']} | {shown} | {worse} |"
         )
     return "\n".join(rows)

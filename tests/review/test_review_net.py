@@ -66,7 +66,9 @@ def test_a_shipped_weight_file_loads_without_torch_and_gives_win_probabilities(p
     assert done.returncode == 0, done.stderr
     assert float(done.stdout) == pytest.approx(1.0)
     model = NetModel.read(ludoteca.load(game_id, players), path)
-    assert model.layers[0][0].shape[0] == net._observation_size(model.game)
+    size = net._observation_size(model.game) + model.evaluation  # the evaluation follows
+    assert model.layers[0][0].shape[0] == size
+    assert model.linear is None or model.linear.shape == (size,)
     values = model(some_states(model.game))
     assert np.allclose(values.sum(axis=1), 1.0) and np.all(values > 0)
     assert path.stat().st_size < 2_000_000
