@@ -263,6 +263,7 @@ def test_a_seat_cannot_act_for_another_or_with_a_bad_token(web: Any) -> None:
     cases = [
         ({"seat": seat, "token": table.tokens[1 - seat]}, 403, "wrong token"),
         ({"seat": seat, "token": "guess"}, 403, "wrong token"),
+        ({"seat": seat, "token": '\u3cdb"b'}, 403, "wrong token"),  # not ASCII: no 500
         ({"seat": seat}, 403, "wrong token"),
         ({}, 403, "spectators cannot move"),
         ({"token": table.tokens[seat]}, 403, "needs its seat"),

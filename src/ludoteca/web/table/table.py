@@ -327,7 +327,7 @@ class Table:
                 seat=seat,
                 agent=spec.agent or "",
             )
-        if not token or not secrets.compare_digest(token, spec.token):
+        if not token or not secrets.compare_digest(token.encode(), spec.token.encode()):
             raise Forbidden(
                 f"wrong token for seat {seat}: use the link you were given",
                 _(
