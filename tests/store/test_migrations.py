@@ -122,7 +122,9 @@ def test_a_database_of_release_0_1_upgrades_in_place_and_its_games_continue(
     assert "alembic_version" not in inspect(engine).get_table_names()
     engine.dispose()
 
-    app = create_app(url, bot_delay=0.0)
+    # Idle closing off: the file's table was last touched when it was made, and by now it is
+    # older than the idle limit (web.live.idle would close it on the first sweep).
+    app = create_app(url, bot_delay=0.0, idle_hours=0)
     finished, unfinished = saved["finished"], saved["unfinished"]
     with TestClient(app) as client:
         record = client.get(f"/table/{finished['id']}/record.json")

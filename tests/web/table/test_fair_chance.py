@@ -79,7 +79,9 @@ def test_an_unfinished_table_made_before_secrets_continues_exactly(tmp_path: Pat
     database = tmp_path / "old.db"
     shutil.copy(LEGACY / "unfinished.db", database)
     saved = json.loads((LEGACY / "unfinished.json").read_text(encoding="utf-8"))
-    app = create_app(f"sqlite:///{database}", bot_delay=0.0)
+    # Idle closing off: the file's table was last touched when it was made, and by now it is
+    # older than the idle limit (web.live.idle would close it on the first sweep).
+    app = create_app(f"sqlite:///{database}", bot_delay=0.0, idle_hours=0)
     with TestClient(app) as client:
         view = client.get(f"/api/tables/{saved['id']}").json()
         assert view["chance"] == {"scheme": SEEDED, "practice": False}
