@@ -107,6 +107,10 @@ DESIGN_SEEDS = (
         "benchmarks/strength.py --first 8 * 10**11: ludo 2's and bremen 2's learned screened",
         range(800_000_000_000, 800_000_000_000 + 10_000),
     ),
+    (
+        "benchmarks/selfplay_screen.py: self-play networks screened before the table",
+        range(900_000_000_000, 900_000_000_000 + 10_000),
+    ),
 )
 """Seeds used to tune, train, design or first measure an agent, as ranges."""
 

@@ -1,7 +1,8 @@
 """`learned:net=selfplay` (issue 30): the agent of a network trained by TD self-play values each
-move's afterstate by the network, plays legal moves reproducibly, and refuses a file of another
-table or kind with a clear message. The shipped folder is replaced by one holding a network of
-a few seeded generations (`weights`)."""
+move's afterstate by the network (with `depth=2`, after the dice or cards and the best reply),
+plays legal moves reproducibly, and refuses a file of another table or kind with a clear
+message. The shipped folder is replaced by one holding a network of a few seeded generations
+(`weights`)."""
 
 from __future__ import annotations
 
@@ -17,11 +18,13 @@ from ludoteca.agents import valued  # noqa: E402
 from ludoteca.agents.base import child_of  # noqa: E402
 from ludoteca.agents.valued import LearnedAgent  # noqa: E402
 from ludoteca.arena.match import play_game  # noqa: E402
+from ludoteca.core.api import State  # noqa: E402
 from ludoteca.core.errors import InvalidOptionError  # noqa: E402
 from ludoteca.core.registry import load  # noqa: E402
 from ludoteca.learn.td import TDSettings, TDTrainer  # noqa: E402
 from ludoteca.learn.td_command import TDJob, save_net  # noqa: E402
 from ludoteca.review.net import NetModel  # noqa: E402
+from ludoteca.review.value import win_shares  # noqa: E402
 
 TINY = TDSettings(hidden=(8,), games=4, steps=20, batch=32, seed=2)
 
@@ -90,8 +93,6 @@ def test_a_file_of_another_table_or_kind_is_refused_clearly(
         agents.load(SPEC, load("museum", 4))
     with pytest.raises(InvalidOptionError, match=r"net=review or net=selfplay, not '/tmp/x\.npz'"):
         agents.load("learned:net=/tmp/x.npz", load("museum", 3))
-    with pytest.raises(InvalidOptionError, match="depth=1"):
-        agents.load(f"{SPEC},depth=2", load("museum", 3))
     review_net = NetModel(load("museum", 3), NetModel.read(load("museum", 3), weights).layers, {})
     review_net.save(tmp_path / "museum-3p.npz")
     monkeypatch.setattr(valued, "SELFPLAY", tmp_path)
@@ -105,3 +106,52 @@ def test_the_agent_reads_the_network_not_the_review_value(weights: Path) -> None
     for bot in (agents.load(SPEC, game, seed=1), LearnedAgent.playing(game, model, seed=1)):
         assert isinstance(bot, LearnedAgent) and isinstance(bot.model, NetModel)
         assert bot.chain == 0 and np.array_equal(bot.model.weights, model.weights)
+
+
+def _expanded(state: State, chain: int = 0) -> list[tuple[float, State]]:
+    """The positions behind `state`'s chance nodes, up to `valued.CHAIN` in a row."""
+    if not state.is_chance_node() or chain >= valued.CHAIN:
+        return [(1.0, state)]
+    return [
+        (p * q, leaf)
+        for action, p in state.chance_outcomes()
+        for q, leaf in _expanded(child_of(state, action), chain + 1)
+    ]
+
+
+def _two_ply(model: NetModel, state: State, action: int, mover: int) -> float:
+    """The mover's value of `action`: over the dice or cards after it, the afterstate of the
+    best reply of the seat to move (by its own value), or the position itself where no one
+    chooses."""
+    value = 0.0
+    for weight, leaf in _expanded(child_of(state, action)):
+        if leaf.is_terminal():
+            row = np.array(win_shares(leaf))
+        elif leaf.is_chance_node():
+            row = model([leaf])[0]
+        else:
+            seat = leaf.current_player()
+            rows = model([child_of(leaf, reply) for reply in leaf.legal_actions()])
+            row = rows[int(np.argmax(rows[:, seat]))]
+        value += weight * row[mover]
+    return value
+
+
+def test_depth_2_values_each_move_by_the_best_reply_after_the_dice(weights: Path) -> None:
+    game = load("museum", 3)
+    model = NetModel.read(game, weights)
+    bot = agents.load(f"{SPEC},depth=2,width=64", game, seed=3)
+    state = game.new_initial_state(seed=5)
+    checked = 0
+    while checked < 4 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        legal, mover = state.legal_actions(), state.current_player()
+        action = bot.act(state.clone())
+        if len(legal) > 1:
+            values = [_two_ply(model, state, a, mover) for a in legal]
+            assert values[legal.index(action)] == pytest.approx(max(values), abs=1e-9)
+            checked += 1
+        state.apply_action(action)
+    assert checked == 4

@@ -26,7 +26,10 @@ With `net=selfplay` the values are instead the game's network trained by self-pl
 `LearnedAgent.playing` gives the agent of a network not shipped, a candidate in training).
 Those networks value *afterstates*, the position right after a move before its dice or
 cards, as they were trained to, so the agent reads each move's afterstate by the network
-without expanding its chance nodes; `depth=2` is for the review value only.
+without expanding its chance nodes. With `depth=2` (TD-Gammon's two-ply search) the `width`
+best moves' afterstates are expanded over their dice or cards after all, as the review value's
+are, and each decision position reached is valued by the afterstate of the best reply of the
+seat to move there.
 
 The agent reads only what it is handed (a clone under a fresh seed) and draws from its own
 generator; ties are broken by that generator, so the same seed replays the same game.
@@ -156,14 +159,14 @@ class LearnedAgent(Agent):
         self.chain = CHAIN
         if isinstance(model, NetModel) and model.about.get("values") == AFTERSTATES:
             self.chain = 0  # the network reads afterstates, chance nodes and all
-            if self.depth != 1:
-                raise ValueError("learned with a self-play network looks one move ahead (depth=1)")
 
     @classmethod
-    def playing(cls, game: Game, model: Model, seed: int | None = None) -> LearnedAgent:
+    def playing(
+        cls, game: Game, model: Model, seed: int | None = None, **params: Any
+    ) -> LearnedAgent:
         """The agent of a value not shipped (a candidate in training, or the value it would
-        replace)."""
-        agent = cls(game, seed)
+        replace), with the agent's other parameters (`depth`, `width`, `samples`)."""
+        agent = cls(game, seed, **params)
         agent._use(model)
         return agent
 
@@ -187,13 +190,24 @@ class LearnedAgent(Agent):
             [_mean(group, rows)[mover] for group, rows in zip(leaves, valued, strict=True)]
         )
         if self.depth == 2:
+            if self.chain != CHAIN:  # afterstates: the replies come after the dice or cards
+                chosen = np.argsort(-scores, kind="stable")[: self.width]
+                for move in chosen:
+                    leaves[move] = self.leaves(
+                        child_of(state, actions[move]), self.samples, 0, CHAIN
+                    )
+                valued = self.valued(leaves)
             scores = self._deeper(leaves, valued, scores, mover)
         return actions[int(np.argmax(scores))]  # the first of equals in the seeded order
 
-    def leaves(self, state: State, samples: int, chain: int = 0) -> Leaves:
+    def leaves(
+        self, state: State, samples: int, chain: int = 0, limit: int | None = None
+    ) -> Leaves:
         """The decision or finished positions `state` stands for, with their probabilities
-        (chance nodes past `self.chain` in a row stay as they are, for the model to read)."""
-        if not state.is_chance_node() or chain >= self.chain:
+        (chance nodes past `limit` in a row, by default `self.chain`, stay as they are, for the
+        model to read)."""
+        limit = self.chain if limit is None else limit
+        if not state.is_chance_node() or chain >= limit:
             return [(1.0, state)]
         outcomes = state.chance_outcomes()
         if samples and len(outcomes) > samples:
@@ -205,7 +219,7 @@ class LearnedAgent(Agent):
             outcomes = [(action, 1 / samples) for action in drawn]
         found: Leaves = []
         for action, probability in outcomes:
-            for weight, leaf in self.leaves(child_of(state, action), samples, chain + 1):
+            for weight, leaf in self.leaves(child_of(state, action), samples, chain + 1, limit):
                 found.append((probability * weight, leaf))
         return found
 
