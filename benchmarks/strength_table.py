@@ -225,6 +225,7 @@ EXTRAS = (
     Matchup("villa", 4, "careful", "greedy", 1440),
     *LEARNED,
     *selfplay_matchups(),
+    Matchup("ludo", 4, "learned:net=selfplay", "tuned", 480),
 )
 """Matchups the docs quote besides the levels: agents whose parameters or rules were chosen on
 games (expectimax's and bremen's guided mcts defaults, the tuned weights, careful's rules),

@@ -24,7 +24,7 @@ def _strengths(game_id: str) -> dict[str, object]:
 
 def test_the_field_reads_hard_from_the_games_strengths(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(_strengths("ludo"), "hard", {"others": "mcts:iterations=50"})
-    assert ladder.field("ludo", 4) == ("random", "greedy", "mcts:iterations=50", "learned")
+    assert ladder.field("ludo", 5) == ("random", "greedy", "mcts:iterations=50", "learned")
 
 
 def test_a_hard_that_is_greedy_or_learned_joins_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -43,6 +43,12 @@ def test_the_selfplay_agent_plays_only_where_its_network_is_shipped(tmp_path: Pa
 
 def test_the_two_player_extras_join_the_field() -> None:
     assert ladder.field("ludo", 2) == ("random", "greedy", "expectimax", "tuned", "learned")
+
+
+def test_ludo_4s_hard_plays_beside_the_hard_it_replaced() -> None:
+    assert ladder.field("ludo", 4) == (
+        "random", "greedy", "learned:net=selfplay", "tuned", "learned"
+    )  # fmt: skip
 
 
 def test_the_ladders_seeds_are_its_own(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -103,9 +103,11 @@ AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
 STRENGTHS: dict[str, Choice] = {
     "easy": "random",
     "medium": "greedy",
-    "hard": {4: "tuned", "others": "expectimax"},
+    "hard": {4: "learned:net=selfplay", "others": "expectimax"},
 }
 """The agent spec behind each named strength (see `ludoteca.agents.strengths`): `hard` names an
 agent other than greedy only where the strength table (`benchmarks/strength_table.py`, seeds no
 agent was tuned on) shows it stronger than greedy at 95%: expectimax with 2, 3, 5 and 6
-players, the tuned greedy with 4 (expectimax is not shown stronger there)."""
+players; with 4 the network trained by TD self-play (`learned:net=selfplay`, docs/learning.md),
+which is also shown stronger than the tuned greedy that was `hard` there before it (expectimax
+is not shown stronger than greedy with 4)."""
