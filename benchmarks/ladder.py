@@ -125,11 +125,12 @@ EXTRAS: dict[tuple[str, int], tuple[str, ...]] = {
     ("bremen", 2): ("tuned",),
     ("museum", 2): ("tuned",),
     ("ludo", 4): ("tuned",),
+    ("museum", 4): ("tuned",),
 }
-"""Today's other named agents in the two-player fields where they are cheap, and ludo 4's `hard`
-before the self-play network (issue 30: the new `hard` in the same field as the one it
-replaced). Left out: bremen's guided `mcts` (9 s a game, a tenth of the ladder alone), villa's
-`tuned` (no weights shipped)."""
+"""Today's other named agents in the two-player fields where they are cheap, and ludo 4's and
+museum 4's `hard` before the self-play networks (issue 30: the new `hard` in the same field as
+the one it replaced). Left out: bremen's guided `mcts` (9 s a game, a tenth of the ladder
+alone), villa's `tuned` (no weights shipped)."""
 
 
 def block_size(agents_count: int) -> int:

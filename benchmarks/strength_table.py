@@ -226,6 +226,7 @@ EXTRAS = (
     *LEARNED,
     *selfplay_matchups(),
     Matchup("ludo", 4, "learned:net=selfplay", "tuned", 480),
+    Matchup("museum", 4, "learned:net=selfplay", "tuned", 360),
 )
 """Matchups the docs quote besides the levels: agents whose parameters or rules were chosen on
 games (expectimax's and bremen's guided mcts defaults, the tuned weights, careful's rules),

@@ -178,12 +178,12 @@ AGENTS: dict[str, type[Agent]] = {"greedy": GreedyAgent}
 STRENGTHS: dict[str, Choice] = {
     "easy": "random",
     "medium": "greedy",
-    "hard": {2: "learned:net=selfplay", 3: "learned:net=selfplay", 4: "tuned", "others": "greedy"},
+    "hard": "learned:net=selfplay",
 }
 """The agent spec behind each named strength (see `ludoteca.agents.strengths`): a level names an
 agent other than greedy only where the strength table (`benchmarks/strength_table.py`, seeds no
-agent was tuned on) shows it stronger than greedy at 95%. The tuned greedy, re-tuned after the
-elevator correction, is at four players; with two (for which it was tuned) it is not. With two
-and three, `hard` plays by the table's network trained by TD self-play (docs/learning.md; at
-two, with a quarter of its games against greedy), where the tuned greedy is not stronger than
-greedy (docs/agents.md)."""
+agent was tuned on) shows it stronger than greedy at 95%. At every table size `hard` plays by
+the table's network trained by TD self-play (docs/learning.md; at two and four players with a
+quarter of its games against greedy). With four it replaced the tuned greedy (re-tuned after
+the elevator correction), which it is shown stronger than too; with two and three the tuned
+greedy is not stronger than greedy (docs/agents.md)."""
