@@ -191,12 +191,13 @@ class LearnedAgent(Agent):
         )
         if self.depth == 2:
             if self.chain != CHAIN:  # afterstates: the replies come after the dice or cards
-                chosen = np.argsort(-scores, kind="stable")[: self.width]
-                for move in chosen:
-                    leaves[move] = self.leaves(
-                        child_of(state, actions[move]), self.samples, 0, CHAIN
-                    )
-                valued = self.valued(leaves)
+                chosen = [int(i) for i in np.argsort(-scores, kind="stable")[: self.width]]
+                expanded = [
+                    self.leaves(child_of(state, actions[move]), self.samples, 0, CHAIN)
+                    for move in chosen
+                ]
+                for move, group, rows in zip(chosen, expanded, self.valued(expanded), strict=True):
+                    leaves[move], valued[move] = group, rows
             scores = self._deeper(leaves, valued, scores, mover)
         return actions[int(np.argmax(scores))]  # the first of equals in the seeded order
 
